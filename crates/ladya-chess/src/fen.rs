@@ -1,0 +1,301 @@
+//! Reading and writing positions in Forsyth-Edwards Notation, with typed errors.
+
+use ladya_core::Side;
+use thiserror::Error;
+
+use crate::bitboard::*;
+use crate::piece::{Kind, Piece};
+use crate::position::*;
+
+/// What is wrong with a FEN, naming the field and the fault.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// The text has no placement field at all.
+    #[error("empty FEN")]
+    Empty,
+    /// Fewer than the required four fields, or more than six.
+    #[error("FEN must have 4 to 6 fields (placement, side, castling, en passant, clocks); found {0}")]
+    FieldCount(usize),
+    /// The placement does not have eight ranks.
+    #[error("piece placement has {0} ranks; it needs 8")]
+    RankCount(usize),
+    /// A rank describes more or fewer than eight squares.
+    #[error("rank {rank} describes {squares} squares; it needs 8")]
+    RankLength {
+        /// The rank, 1-8.
+        rank: u8,
+        /// The number of squares it describes.
+        squares: usize,
+    },
+    /// A character in the placement is not a piece letter or a digit 1-8.
+    #[error("rank {rank}: '{letter}' is not a piece letter (PNBRQK or pnbrqk) or a digit 1-8")]
+    BadPieceLetter {
+        /// The rank, 1-8.
+        rank: u8,
+        /// The offending character.
+        letter: char,
+    },
+    /// A side has no king or more than one.
+    #[error("{side:?} has {count} kings; it needs exactly one")]
+    KingCount {
+        /// The side.
+        side: Side,
+        /// Kings found.
+        count: u32,
+    },
+    /// A side has more pieces than a game can produce.
+    #[error("{side:?} has {what}; at most 16 pieces, 8 pawns and promotions that fit the missing pawns are possible")]
+    TooManyPieces {
+        /// The side.
+        side: Side,
+        /// What was counted.
+        what: String,
+    },
+    /// A pawn stands on the first or eighth rank.
+    #[error("pawn on {0}: pawns cannot stand on the first or eighth rank")]
+    PawnOnBackRank(String),
+    /// The side to move field is not `w` or `b`.
+    #[error("side to move '{0}' must be 'w' or 'b'")]
+    BadSide(String),
+    /// The side that just moved is in check, which no legal move allows.
+    #[error("{0:?} is not to move but is in check")]
+    OpponentInCheck(Side),
+    /// More checkers than any legal move can give.
+    #[error("{side:?} is in check by {count} pieces; a legal move gives at most two checks")]
+    TooManyCheckers {
+        /// The side in check.
+        side: Side,
+        /// Checking pieces.
+        count: u32,
+    },
+    /// The castling field has a bad character or repeats one.
+    #[error("castling field '{0}' must be '-' or a subset of 'KQkq' in that order")]
+    BadCastlingField(String),
+    /// A castling right whose king or rook is not on its home square.
+    #[error("castling right '{right}' needs the king and rook on {squares}")]
+    CastlingWithoutPieces {
+        /// The right (`K`, `Q`, `k` or `q`).
+        right: char,
+        /// The home squares it needs.
+        squares: &'static str,
+    },
+    /// The en-passant field is not `-` or a square.
+    #[error("en-passant field '{0}' must be '-' or a square such as e3")]
+    BadEnPassantField(String),
+    /// An en-passant square that no double push just made possible.
+    #[error("en-passant square {square}: {reason}")]
+    ImpossibleEnPassant {
+        /// The square given.
+        square: String,
+        /// Why it is impossible.
+        reason: &'static str,
+    },
+    /// The half-move clock is not a number.
+    #[error("half-move clock '{0}' must be a number from 0 to 65535")]
+    BadHalfmoveClock(String),
+    /// The full-move number is not a positive number.
+    #[error("full-move number '{0}' must be a number from 1 to 65535")]
+    BadFullmoveNumber(String),
+}
+
+/// The squares each castling right needs its king and rook on: (right bit, letter, king, rook, text).
+const CASTLING_HOMES: [(u8, char, Square, Square, &str); 4] = [
+    (WHITE_KING_SIDE, 'K', 4, 7, "e1 and h1"),
+    (WHITE_QUEEN_SIDE, 'Q', 4, 0, "e1 and a1"),
+    (BLACK_KING_SIDE, 'k', 60, 63, "e8 and h8"),
+    (BLACK_QUEEN_SIDE, 'q', 60, 56, "e8 and a8"),
+];
+
+impl Position {
+    /// The standard start position.
+    pub fn start() -> Position {
+        Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
+    }
+
+    /// Reads a FEN. The two clock fields may be left out (they default to `0 1`).
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fields.len() < 4 || fields.len() > 6 {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut pos = Position::empty();
+        parse_placement(&mut pos, fields[0])?;
+        pos.side = match fields[1] {
+            "w" => Side::White,
+            "b" => Side::Black,
+            other => return Err(FenError::BadSide(other.to_string())),
+        };
+        check_material(&pos)?;
+        parse_castling(&mut pos, fields[2])?;
+        parse_en_passant(&mut pos, fields[3])?;
+        if let Some(text) = fields.get(4) {
+            pos.halfmove = text.parse().map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?;
+        }
+        if let Some(text) = fields.get(5) {
+            pos.fullmove = match text.parse() {
+                Ok(n) if n >= 1 => n,
+                _ => return Err(FenError::BadFullmoveNumber(text.to_string())),
+            };
+        }
+        check_checks(&pos)?;
+        pos.refresh_key();
+        Ok(pos)
+    }
+
+    /// The position as FEN. The en-passant square is written only when a capture there is
+    /// possible, as it is kept.
+    pub fn to_fen(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let piece = self.piece_at(square_at(file, rank));
+                if piece.is_none() {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    out.push(piece.fen_letter());
+                }
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if self.side == Side::White { 'w' } else { 'b' });
+        out.push(' ');
+        if self.castling == 0 {
+            out.push('-');
+        }
+        for (right, letter, ..) in CASTLING_HOMES {
+            if self.castling & right != 0 {
+                out.push(letter);
+            }
+        }
+        let ep = self.en_passant().map_or("-".to_string(), square_name);
+        out.push_str(&format!(" {ep} {} {}", self.halfmove, self.fullmove));
+        out
+    }
+}
+
+fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = placement.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount(ranks.len()));
+    }
+    for (i, text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut squares = Vec::new();
+        for letter in text.chars() {
+            match letter {
+                '1'..='8' => squares.extend(std::iter::repeat_n(Piece::NONE, letter as usize - '0' as usize)),
+                _ => squares
+                    .push(Piece::from_fen_letter(letter).ok_or(FenError::BadPieceLetter { rank: rank + 1, letter })?),
+            }
+        }
+        if squares.len() != 8 {
+            return Err(FenError::RankLength { rank: rank + 1, squares: squares.len() });
+        }
+        for (file, piece) in squares.into_iter().enumerate() {
+            if !piece.is_none() {
+                pos.put(square_at(file as u8, rank), piece);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_material(pos: &Position) -> Result<(), FenError> {
+    for side in Side::BOTH {
+        let kings = pos.pieces(side, Kind::King).count_ones();
+        if kings != 1 {
+            return Err(FenError::KingCount { side, count: kings });
+        }
+        let count = |kind| pos.pieces(side, kind).count_ones();
+        let pawns = count(Kind::Pawn);
+        // Pieces beyond the initial set must be promoted pawns.
+        let promoted = count(Kind::Knight).saturating_sub(2)
+            + count(Kind::Bishop).saturating_sub(2)
+            + count(Kind::Rook).saturating_sub(2)
+            + count(Kind::Queen).saturating_sub(1);
+        let total = pos.side_set(side).count_ones();
+        if total > 16 || pawns > 8 || pawns + promoted > 8 {
+            let what = format!("{total} pieces, {pawns} pawns and at least {promoted} promoted pieces");
+            return Err(FenError::TooManyPieces { side, what });
+        }
+    }
+    let back_pawns = pos.kind_set(Kind::Pawn) & (RANK_1 | RANK_8);
+    if back_pawns != 0 {
+        return Err(FenError::PawnOnBackRank(square_name(lowest(back_pawns))));
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let bad = || FenError::BadCastlingField(field.to_string());
+    let mut last = None;
+    for letter in field.chars() {
+        let index = CASTLING_HOMES.iter().position(|h| h.1 == letter).ok_or_else(bad)?;
+        if last.is_some_and(|l| index <= l) {
+            return Err(bad());
+        }
+        last = Some(index);
+        let (right, letter, king, rook, squares) = CASTLING_HOMES[index];
+        let side = if letter.is_ascii_uppercase() { Side::White } else { Side::Black };
+        if pos.piece_at(king) != Piece::new(side, Kind::King) || pos.piece_at(rook) != Piece::new(side, Kind::Rook) {
+            return Err(FenError::CastlingWithoutPieces { right: letter, squares });
+        }
+        pos.castling |= right;
+    }
+    Ok(())
+}
+
+fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        return Ok(());
+    }
+    let square = parse_square(field).ok_or_else(|| FenError::BadEnPassantField(field.to_string()))?;
+    let impossible = |reason| FenError::ImpossibleEnPassant { square: field.to_string(), reason };
+    let (ep_rank, mover) = match pos.side {
+        Side::White => (5, Side::Black),
+        Side::Black => (2, Side::White),
+    };
+    if rank_of(square) != ep_rank {
+        return Err(impossible("it must be on the sixth rank with White to move, the third with Black"));
+    }
+    // The pawn that just double-pushed passed `square` and stands one rank further on.
+    let pawn_square = square ^ 8;
+    let origin = if mover == Side::White { square - 8 } else { square + 8 };
+    if pos.piece_at(pawn_square) != Piece::new(mover, Kind::Pawn) {
+        return Err(impossible("no pawn stands where the double push would have put it"));
+    }
+    if !pos.piece_at(square).is_none() || !pos.piece_at(origin).is_none() {
+        return Err(impossible("the square passed over and the pawn's start square must be empty"));
+    }
+    pos.set_en_passant_from_fen(square);
+    Ok(())
+}
+
+fn check_checks(pos: &Position) -> Result<(), FenError> {
+    let waiting = pos.side.opponent();
+    if pos.is_attacked(pos.king_square(waiting), pos.side, pos.occupied()) {
+        return Err(FenError::OpponentInCheck(waiting));
+    }
+    let count = pos.checkers().count_ones();
+    if count > 2 {
+        return Err(FenError::TooManyCheckers { side: pos.side, count });
+    }
+    Ok(())
+}

@@ -1,0 +1,134 @@
+//! Chess as a [`Game`]: the rules of ending (mate, stalemate, fifty moves, repetition,
+//! insufficient material) and the glue to the generic search and protocols.
+
+use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
+use thiserror::Error;
+
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::piece::Kind;
+use crate::position::Position;
+
+/// An error reading a chess position or move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ChessError {
+    /// A bad FEN.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A bad or illegal move.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Error = ChessError;
+    const NAME: &'static str = "chess";
+
+    fn start() -> Self {
+        Position::start()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, ChessError> {
+        Ok(Position::from_fen(fen)?)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        Position::legal_moves(self, out)
+    }
+
+    #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        Position::noisy_moves(self, out)
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        m.is_capture() || m.promotion().is_some()
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        Position::unmake(self)
+    }
+
+    fn make_null(&mut self) {
+        Position::make_null(self)
+    }
+
+    fn null_move_safe(&self) -> bool {
+        // Zugzwang is common only when the side to move has nothing but king and pawns.
+        let own = self.side_set(self.side);
+        own & !(self.kind_set(Kind::Pawn) | self.kind_set(Kind::King)) != 0
+    }
+
+    fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {
+        if self.halfmove >= 100 {
+            // Mate on the hundredth half-move still counts as mate.
+            let mated = self.in_check() && self.count_legal_moves() == 0;
+            return (!mated).then_some(Outcome::draw(EndReason::FiftyMoves));
+        }
+        if self.is_repetition(twofold_from) {
+            return Some(Outcome::draw(EndReason::Repetition));
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::draw(EndReason::InsufficientMaterial));
+        }
+        None
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        if self.in_check() {
+            Outcome::win(self.side.opponent(), EndReason::Checkmate)
+        } else {
+            Outcome::draw(EndReason::Stalemate)
+        }
+    }
+
+    fn evaluate(&self) -> Score {
+        Position::evaluate(self)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn human_move_text(&self, m: Move) -> String {
+        self.san(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, ChessError> {
+        Ok(Position::parse_move(self, text)?)
+    }
+}

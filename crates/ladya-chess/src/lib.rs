@@ -1,0 +1,24 @@
+//! Chess for Ladya: exact rules on bitboards, fast legal move generation, FEN, SAN and UCI
+//! notation, and the [`Game`](ladya_core::Game) implementation the search plays through.
+//!
+//! Moves are generated apart from being made (seed 000): [`Position::legal_moves`] produces
+//! only legal moves; [`Position::make`] and [`Position::unmake`] play and take back any of the
+//! six kinds of move (quiet, capture, en passant, castling, promotion, promotion with capture).
+
+pub mod bitboard;
+mod eval;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod piece;
+mod position;
+
+pub use eval::MATERIAL;
+pub use fen::FenError;
+pub use game::ChessError;
+pub use moves::{Move, MoveKind};
+pub use notation::MoveError;
+pub use piece::{Kind, Piece};
+pub use position::Position;

@@ -1,0 +1,260 @@
+//! Legal move generation, kept apart from making moves (seed 000).
+//!
+//! One generator, generic over a [`MoveSink`]: it finds checkers and pinned pieces first and
+//! emits only legal moves, as sets of target squares per piece. One sink builds a move list;
+//! the other only counts, which lets perft count its last ply without building moves.
+
+use ladya_core::{MoveList, Side};
+
+use crate::bitboard::*;
+use crate::moves::{CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move, PROMOTION, QUIET};
+use crate::piece::Kind;
+use crate::position::{BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, Position, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+
+/// Where the generator puts legal moves, given as sets.
+pub(crate) trait MoveSink {
+    /// A piece on `from` moves to every square of `targets`; those in `enemies` are captures.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard);
+    /// Pawns reach every square of `targets` from `target - delta`, all with move flag `flag`.
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, flag: u16);
+    /// Pawns promote on every square of `targets` from `target - delta`, to each of four pieces.
+    fn promotions(&mut self, targets: Bitboard, delta: i8, capture: bool);
+    /// One move given in full (castling, en passant).
+    fn single(&mut self, m: Move);
+}
+
+/// Counts the moves it is given.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard, _enemies: Bitboard) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _delta: i8, _flag: u16) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _delta: i8, _capture: bool) {
+        self.0 += 4 * targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn single(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+}
+
+impl MoveSink for MoveList<Move> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
+        for to in squares(targets & enemies) {
+            self.push(Move::with_flag(from, to, CAPTURE));
+        }
+        for to in squares(targets & !enemies) {
+            self.push(Move::with_flag(from, to, QUIET));
+        }
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, flag: u16) {
+        for to in squares(targets) {
+            self.push(Move::with_flag((to as i8 - delta) as Square, to, flag));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, delta: i8, capture: bool) {
+        let base = if capture { PROMOTION | CAPTURE } else { PROMOTION };
+        for to in squares(targets) {
+            let from = (to as i8 - delta) as Square;
+            // Queen first: the promotion searched first should be the likely best.
+            for piece in [3, 0, 2, 1] {
+                self.push(Move::with_flag(from, to, base | piece));
+            }
+        }
+    }
+    #[inline(always)]
+    fn single(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// Emits the legal moves of `pos` into `sink`: all of them, or with `NOISY` only captures
+/// and promotions.
+#[inline(always)]
+pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mut S) {
+    let us = pos.side;
+    let them = us.opponent();
+    let occupied = pos.occupied();
+    let own = pos.by_side[us.index()];
+    let enemies = pos.by_side[them.index()];
+    let king = pos.king_square(us);
+    let checkers = pos.attackers_to(king, occupied) & enemies;
+    let reachable = if NOISY { enemies } else { !own };
+
+    // The king, onto squares the enemy does not attack once the king has left its square.
+    let without_king = occupied ^ bit(king);
+    let mut king_targets = 0;
+    for to in squares(KING_ATTACKS[king as usize] & reachable) {
+        if !pos.is_attacked(to, them, without_king) {
+            king_targets |= bit(to);
+        }
+    }
+    sink.piece_moves(king, king_targets, enemies);
+    if more_than_one(checkers) {
+        return;
+    }
+
+    // Other pieces must capture or block a single checker.
+    let check_mask = if checkers == 0 { !0 } else { between(king, lowest(checkers)) | checkers };
+    let targets = reachable & check_mask;
+    let pinned = pinned_pieces(pos, us, king, occupied);
+
+    let knights = pos.pieces(us, Kind::Knight) & !pinned;
+    for from in squares(knights) {
+        sink.piece_moves(from, KNIGHT_ATTACKS[from as usize] & targets, enemies);
+    }
+    let queens = pos.pieces(us, Kind::Queen);
+    let diagonal = pos.pieces(us, Kind::Bishop) | queens;
+    let straight = pos.pieces(us, Kind::Rook) | queens;
+    for from in squares(diagonal & !pinned) {
+        sink.piece_moves(from, bishop_attacks(from, occupied) & targets, enemies);
+    }
+    for from in squares(straight & !pinned) {
+        sink.piece_moves(from, rook_attacks(from, occupied) & targets, enemies);
+    }
+    let pawns = pos.pieces(us, Kind::Pawn);
+    pawn_moves::<S, NOISY>(sink, us, pawns & !pinned, occupied, enemies, check_mask);
+
+    // A pinned piece can only move along its pin, and never while in check (moving along
+    // the pin line cannot reach a checker or block it).
+    if checkers == 0 && pinned != 0 {
+        for from in squares(diagonal & pinned) {
+            sink.piece_moves(from, bishop_attacks(from, occupied) & targets & line(king, from), enemies);
+        }
+        for from in squares(straight & pinned) {
+            sink.piece_moves(from, rook_attacks(from, occupied) & targets & line(king, from), enemies);
+        }
+        for from in squares(pawns & pinned) {
+            pawn_moves::<S, NOISY>(sink, us, bit(from), occupied, enemies, line(king, from));
+        }
+    }
+
+    if pos.en_passant != NO_SQUARE {
+        en_passant(pos, sink, us, king, occupied);
+    }
+    if !NOISY && checkers == 0 {
+        castling(pos, sink, us, occupied);
+    }
+}
+
+/// Pieces of `us` that stand alone between their king and an enemy slider.
+#[inline(always)]
+fn pinned_pieces(pos: &Position, us: Side, king: Square, occupied: Bitboard) -> Bitboard {
+    let them = us.opponent();
+    let enemies = pos.by_side[them.index()];
+    let queens = pos.pieces(them, Kind::Queen);
+    let snipers = (rook_attacks(king, enemies) & (pos.pieces(them, Kind::Rook) | queens))
+        | (bishop_attacks(king, enemies) & (pos.pieces(them, Kind::Bishop) | queens));
+    let own = pos.by_side[us.index()];
+    let mut pinned = 0;
+    for sniper in squares(snipers) {
+        let blockers = between(king, sniper) & occupied;
+        if !more_than_one(blockers) {
+            pinned |= blockers & own;
+        }
+    }
+    pinned
+}
+
+/// Pushes, double pushes, captures and promotions of the pawns `pawns`, landing only on
+/// squares of `mask`.
+#[inline(always)]
+fn pawn_moves<S: MoveSink, const NOISY: bool>(
+    sink: &mut S,
+    us: Side,
+    pawns: Bitboard,
+    occupied: Bitboard,
+    enemies: Bitboard,
+    mask: Bitboard,
+) {
+    let (up, last_rank, double_rank) = match us {
+        Side::White => (8i8, RANK_8, RANK_3),
+        Side::Black => (-8i8, RANK_1, RANK_6),
+    };
+    let empty = !occupied;
+    let single = forward(pawns, us) & empty;
+    let captures_west = (forward(pawns & !FILE_A, us) >> 1) & enemies & mask;
+    let captures_east = (forward(pawns & !FILE_H, us) << 1) & enemies & mask;
+    let pushes = single & mask;
+
+    sink.promotions(pushes & last_rank, up, false);
+    sink.promotions(captures_west & last_rank, up - 1, true);
+    sink.promotions(captures_east & last_rank, up + 1, true);
+    sink.pawn_moves(captures_west & !last_rank, up - 1, CAPTURE);
+    sink.pawn_moves(captures_east & !last_rank, up + 1, CAPTURE);
+    if !NOISY {
+        let doubles = forward(single & double_rank, us) & empty & mask;
+        sink.pawn_moves(pushes & !last_rank, up, QUIET);
+        sink.pawn_moves(doubles, 2 * up, DOUBLE_PUSH);
+    }
+}
+
+/// En-passant captures, each tried on the board: taking two pawns off one rank can expose
+/// the king to a rook, and the capture must also deal with any check.
+#[inline(never)]
+fn en_passant<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, king: Square, occupied: Bitboard) {
+    let to = pos.en_passant;
+    let victim = to ^ 8;
+    let enemies = pos.by_side[us.opponent().index()] ^ bit(victim);
+    for from in squares(PAWN_ATTACKS[us.opponent().index()][to as usize] & pos.pieces(us, Kind::Pawn)) {
+        let after = occupied ^ bit(from) ^ bit(victim) ^ bit(to);
+        if pos.attackers_to(king, after) & enemies == 0 {
+            sink.single(Move::with_flag(from, to, EN_PASSANT));
+        }
+    }
+}
+
+/// Castling: the right kept, the squares between king and rook empty, and neither the king's
+/// square (checked by the caller), nor the square it crosses, nor where it lands attacked.
+#[inline(always)]
+fn castling<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, occupied: Bitboard) {
+    let (king_side, queen_side, home) = match us {
+        Side::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 0),
+        Side::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 56),
+    };
+    let them = us.opponent();
+    let king = home + 4;
+    if pos.castling & king_side != 0
+        && occupied & (bit(home + 5) | bit(home + 6)) == 0
+        && !pos.is_attacked(home + 5, them, occupied)
+        && !pos.is_attacked(home + 6, them, occupied)
+    {
+        sink.single(Move::with_flag(king, home + 6, CASTLE_KING));
+    }
+    if pos.castling & queen_side != 0
+        && occupied & (bit(home + 1) | bit(home + 2) | bit(home + 3)) == 0
+        && !pos.is_attacked(home + 3, them, occupied)
+        && !pos.is_attacked(home + 2, them, occupied)
+    {
+        sink.single(Move::with_flag(king, home + 2, CASTLE_QUEEN));
+    }
+}
+
+impl Position {
+    /// Appends every legal move to `out`.
+    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, false>(self, out);
+    }
+
+    /// Appends the legal captures (en passant included) and promotions to `out`.
+    pub fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, true>(self, out);
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        generate::<_, false>(self, &mut counter);
+        counter.0
+    }
+}

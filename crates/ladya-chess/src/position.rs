@@ -1,0 +1,471 @@
+//! The chess position: bitboards, a mailbox, the state the rules need, and make/unmake.
+
+use ladya_core::{Side, zobrist};
+
+use crate::bitboard::*;
+use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move};
+use crate::piece::{Kind, Piece};
+
+/// Castling right bits.
+pub(crate) const WHITE_KING_SIDE: u8 = 1;
+pub(crate) const WHITE_QUEEN_SIDE: u8 = 2;
+pub(crate) const BLACK_KING_SIDE: u8 = 4;
+pub(crate) const BLACK_QUEEN_SIDE: u8 = 8;
+
+/// Marks "no en-passant square".
+pub(crate) const NO_SQUARE: Square = 64;
+
+/// The castling rights that survive a move touching each square: moving from or capturing on
+/// a king's or rook's home square removes the rights that piece carried.
+const CASTLING_KEPT: [u8; 64] = {
+    let mut kept = [15u8; 64];
+    kept[0] = 15 & !WHITE_QUEEN_SIDE;
+    kept[4] = 15 & !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    kept[7] = 15 & !WHITE_KING_SIDE;
+    kept[56] = 15 & !BLACK_QUEEN_SIDE;
+    kept[60] = 15 & !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    kept[63] = 15 & !BLACK_KING_SIDE;
+    kept
+};
+
+/// Zobrist keys: 12 x 64 pieces, 16 castling-right sets, 8 en-passant files, side to move.
+const KEYS: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0x00C4_E55C_4E55);
+
+#[inline(always)]
+fn piece_key(piece: Piece, square: Square) -> u64 {
+    KEYS[piece.index() * 64 + square as usize]
+}
+
+#[inline(always)]
+fn castling_key(rights: u8) -> u64 {
+    KEYS[12 * 64 + rights as usize]
+}
+
+#[inline(always)]
+fn en_passant_key(square: Square) -> u64 {
+    KEYS[12 * 64 + 16 + file_of(square) as usize]
+}
+
+const SIDE_KEY: u64 = KEYS[12 * 64 + 16 + 8];
+
+/// What a move destroys, kept so that unmake can restore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Undo {
+    /// The move made, or [`Move::NONE`] for a null move.
+    pub(crate) mv: Move,
+    pub(crate) captured: Piece,
+    pub(crate) castling: u8,
+    pub(crate) en_passant: Square,
+    pub(crate) halfmove: u16,
+    /// The key of the position before the move (repetition detection reads it).
+    pub(crate) key: u64,
+}
+
+/// A chess position with its history of moves.
+///
+/// Equality compares everything, history included, so a restored position equals the one
+/// before the move only if unmake put back every field.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) by_kind: [Bitboard; 6],
+    pub(crate) by_side: [Bitboard; 2],
+    pub(crate) board: [Piece; 64],
+    pub(crate) side: Side,
+    pub(crate) castling: u8,
+    /// The square a pawn may capture onto en passant; set only when an enemy pawn attacks it.
+    pub(crate) en_passant: Square,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u16,
+    pub(crate) key: u64,
+    pub(crate) history: Vec<Undo>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Position {
+    /// The FEN of the standard start position.
+    pub const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// An empty board with White to move and no rights: the base FEN parsing builds on.
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_kind: [0; 6],
+            by_side: [0; 2],
+            board: [Piece::NONE; 64],
+            side: Side::White,
+            castling: 0,
+            en_passant: NO_SQUARE,
+            halfmove: 0,
+            fullmove: 1,
+            key: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The piece on `square`, or [`Piece::NONE`].
+    #[inline(always)]
+    pub fn piece_at(&self, square: Square) -> Piece {
+        self.board[square as usize]
+    }
+
+    /// Squares holding pieces of `kind` of either side.
+    #[inline(always)]
+    pub fn kind_set(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind as usize]
+    }
+
+    /// Squares holding pieces of `side`.
+    #[inline(always)]
+    pub fn side_set(&self, side: Side) -> Bitboard {
+        self.by_side[side.index()]
+    }
+
+    /// Squares holding `side`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
+        self.by_kind[kind as usize] & self.by_side[side.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    /// The square of `side`'s king.
+    #[inline(always)]
+    pub fn king_square(&self, side: Side) -> Square {
+        lowest(self.pieces(side, Kind::King))
+    }
+
+    /// The en-passant target square, if a capture there is possible.
+    pub fn en_passant(&self) -> Option<Square> {
+        (self.en_passant != NO_SQUARE).then_some(self.en_passant)
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The full-move number, starting at 1 and increased after each Black move.
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+
+    /// The Zobrist key, maintained incrementally by make and unmake.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The moves made since the position was set up, oldest first.
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+
+    /// Pieces of both sides that attack `square` when the board holds `occupied`.
+    #[inline(always)]
+    pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
+        let s = square as usize;
+        let diagonal = self.by_kind[Kind::Bishop as usize] | self.by_kind[Kind::Queen as usize];
+        let straight = self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize];
+        (PAWN_ATTACKS[0][s] & self.pieces(Side::Black, Kind::Pawn))
+            | (PAWN_ATTACKS[1][s] & self.pieces(Side::White, Kind::Pawn))
+            | (KNIGHT_ATTACKS[s] & self.by_kind[Kind::Knight as usize])
+            | (KING_ATTACKS[s] & self.by_kind[Kind::King as usize])
+            | (bishop_attacks(square, occupied) & diagonal)
+            | (rook_attacks(square, occupied) & straight)
+    }
+
+    /// Whether `by` attacks `square` when the board holds `occupied`.
+    #[inline(always)]
+    pub fn is_attacked(&self, square: Square, by: Side, occupied: Bitboard) -> bool {
+        let s = square as usize;
+        let them = self.by_side[by.index()];
+        let diagonal = (self.by_kind[Kind::Bishop as usize] | self.by_kind[Kind::Queen as usize]) & them;
+        let straight = (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize]) & them;
+        PAWN_ATTACKS[by.opponent().index()][s] & self.by_kind[Kind::Pawn as usize] & them != 0
+            || KNIGHT_ATTACKS[s] & self.by_kind[Kind::Knight as usize] & them != 0
+            || KING_ATTACKS[s] & self.by_kind[Kind::King as usize] & them != 0
+            || (diagonal != 0 && bishop_attacks(square, occupied) & diagonal != 0)
+            || (straight != 0 && rook_attacks(square, occupied) & straight != 0)
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        let king = self.king_square(self.side);
+        self.attackers_to(king, self.occupied()) & self.by_side[self.side.opponent().index()]
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        let king = self.king_square(self.side);
+        self.is_attacked(king, self.side.opponent(), self.occupied())
+    }
+
+    /// The key computed from scratch, to check the incremental one.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = castling_key(self.castling);
+        for square in squares(self.occupied()) {
+            key ^= piece_key(self.board[square as usize], square);
+        }
+        if self.en_passant != NO_SQUARE {
+            key ^= en_passant_key(self.en_passant);
+        }
+        if self.side == Side::Black {
+            key ^= SIDE_KEY;
+        }
+        key
+    }
+
+    #[inline(always)]
+    pub(crate) fn put(&mut self, square: Square, piece: Piece) {
+        let b = bit(square);
+        self.by_kind[piece.kind() as usize] |= b;
+        self.by_side[piece.side().index()] |= b;
+        self.board[square as usize] = piece;
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, square: Square) -> Piece {
+        let piece = self.board[square as usize];
+        let b = bit(square);
+        self.by_kind[piece.kind() as usize] ^= b;
+        self.by_side[piece.side().index()] ^= b;
+        self.board[square as usize] = Piece::NONE;
+        piece
+    }
+
+    #[inline(always)]
+    fn carry(&mut self, from: Square, to: Square) -> Piece {
+        let piece = self.board[from as usize];
+        let b = bit(from) | bit(to);
+        self.by_kind[piece.kind() as usize] ^= b;
+        self.by_side[piece.side().index()] ^= b;
+        self.board[from as usize] = Piece::NONE;
+        self.board[to as usize] = piece;
+        piece
+    }
+
+    /// Sets the en-passant square after a double push to `to` if an enemy pawn can take.
+    #[inline(always)]
+    fn set_en_passant_after_double_push(&mut self, from: Square, to: Square) {
+        let passed = (from + to) / 2;
+        let them = self.side.opponent();
+        if PAWN_ATTACKS[self.side.index()][passed as usize] & self.pieces(them, Kind::Pawn) != 0 {
+            self.en_passant = passed;
+            self.key ^= en_passant_key(passed);
+        }
+    }
+
+    /// Sets the side to move's en-passant square from a FEN field after checking it.
+    pub(crate) fn set_en_passant_from_fen(&mut self, square: Square) {
+        if PAWN_ATTACKS[self.side.opponent().index()][square as usize] & self.pieces(self.side, Kind::Pawn) != 0 {
+            self.en_passant = square;
+        }
+    }
+
+    /// The rook's (from, to) squares for castling with the king arriving on `king_to`.
+    #[inline(always)]
+    const fn castling_rook(king_to: Square) -> (Square, Square) {
+        match king_to {
+            6 => (7, 5),
+            2 => (0, 3),
+            62 => (63, 61),
+            _ => (56, 59),
+        }
+    }
+
+    /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        let (from, to, flag) = (m.from(), m.to(), m.flag());
+        self.history.push(Undo {
+            mv: m,
+            captured: Piece::NONE,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+        });
+        self.key ^= SIDE_KEY;
+        if self.en_passant != NO_SQUARE {
+            self.key ^= en_passant_key(self.en_passant);
+            self.en_passant = NO_SQUARE;
+        }
+        self.halfmove += 1;
+        let mut captured = Piece::NONE;
+
+        match flag {
+            CASTLE_KING | CASTLE_QUEEN => {
+                let (rook_from, rook_to) = Self::castling_rook(to);
+                let king = self.carry(from, to);
+                let rook = self.carry(rook_from, rook_to);
+                self.key ^= piece_key(king, from) ^ piece_key(king, to);
+                self.key ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+            }
+            EN_PASSANT => {
+                let victim_square = to ^ 8;
+                captured = self.remove(victim_square);
+                let pawn = self.carry(from, to);
+                self.key ^= piece_key(captured, victim_square) ^ piece_key(pawn, from) ^ piece_key(pawn, to);
+                self.halfmove = 0;
+            }
+            _ => {
+                if m.is_capture() {
+                    captured = self.remove(to);
+                    self.key ^= piece_key(captured, to);
+                    self.halfmove = 0;
+                }
+                let piece = if let Some(kind) = m.promotion() {
+                    let pawn = self.remove(from);
+                    let promoted = Piece::new(us, kind);
+                    self.put(to, promoted);
+                    self.key ^= piece_key(pawn, from) ^ piece_key(promoted, to);
+                    pawn
+                } else {
+                    let piece = self.carry(from, to);
+                    self.key ^= piece_key(piece, from) ^ piece_key(piece, to);
+                    piece
+                };
+                if piece.kind() == Kind::Pawn {
+                    self.halfmove = 0;
+                    if flag == DOUBLE_PUSH {
+                        self.set_en_passant_after_double_push(from, to);
+                    }
+                }
+            }
+        }
+
+        let castling = self.castling & CASTLING_KEPT[from as usize] & CASTLING_KEPT[to as usize];
+        if castling != self.castling {
+            self.key ^= castling_key(self.castling) ^ castling_key(castling);
+            self.castling = castling;
+        }
+        if us == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = us.opponent();
+        if let Some(last) = self.history.last_mut() {
+            last.captured = captured;
+        }
+    }
+
+    /// Takes back the last move (or null move).
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else { return };
+        self.side = self.side.opponent();
+        if self.side == Side::Black {
+            self.fullmove -= 1;
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        let m = undo.mv;
+        if m == Move::NONE {
+            return;
+        }
+        let (from, to) = (m.from(), m.to());
+        match m.flag() {
+            CASTLE_KING | CASTLE_QUEEN => {
+                let (rook_from, rook_to) = Self::castling_rook(to);
+                self.carry(to, from);
+                self.carry(rook_to, rook_from);
+            }
+            EN_PASSANT => {
+                self.carry(to, from);
+                self.put(to ^ 8, undo.captured);
+            }
+            _ => {
+                if m.promotion().is_some() {
+                    self.remove(to);
+                    self.put(from, Piece::new(self.side, Kind::Pawn));
+                } else {
+                    self.carry(to, from);
+                }
+                if !undo.captured.is_none() {
+                    self.put(to, undo.captured);
+                }
+            }
+        }
+    }
+
+    /// Passes the turn (null-move pruning); take it back with [`Position::unmake`].
+    /// The fifty-move counter restarts, so repetitions are not looked for across it.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::NONE,
+            captured: Piece::NONE,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove: self.halfmove,
+            key: self.key,
+        });
+        self.key ^= SIDE_KEY;
+        if self.en_passant != NO_SQUARE {
+            self.key ^= en_passant_key(self.en_passant);
+            self.en_passant = NO_SQUARE;
+        }
+        self.halfmove = 0;
+        if self.side == Side::Black {
+            self.fullmove += 1;
+        }
+        self.side = self.side.opponent();
+    }
+
+    /// Whether the position has occurred before: at all if the earlier occurrence is at
+    /// history index `twofold_from` or later, else twice before (threefold repetition).
+    pub fn is_repetition(&self, twofold_from: usize) -> bool {
+        let n = self.history.len();
+        let reach = (self.halfmove as usize).min(n);
+        let mut seen = 0;
+        let mut back = 4;
+        while back <= reach {
+            let index = n - back;
+            if self.history[index].key == self.key {
+                if index >= twofold_from {
+                    return true;
+                }
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    /// Whether neither side can ever give mate: bare kings, a single minor piece, or only
+    /// bishops all standing on squares of one colour.
+    pub fn insufficient_material(&self) -> bool {
+        let heavy =
+            self.by_kind[Kind::Pawn as usize] | self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize];
+        if heavy != 0 {
+            return false;
+        }
+        let knights = self.by_kind[Kind::Knight as usize];
+        let bishops = self.by_kind[Kind::Bishop as usize];
+        let minors = knights | bishops;
+        !more_than_one(minors) || (knights == 0 && (bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0))
+    }
+
+    /// Recomputes the key from scratch after the board was set up piece by piece.
+    pub(crate) fn refresh_key(&mut self) {
+        self.key = self.compute_key();
+    }
+}

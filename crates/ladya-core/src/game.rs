@@ -1,0 +1,243 @@
+//! The [`Game`] trait and the types it speaks in.
+
+use std::fmt;
+use std::hash::Hash;
+
+use crate::movelist::MoveList;
+use crate::score::{self, Score};
+
+/// One of the two players. Xiangqi's Red plays as [`Side::White`]; it moves first in every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The side that moves first (chess and ugolki White, xiangqi Red).
+    White = 0,
+    /// The side that moves second.
+    Black = 1,
+}
+
+impl Side {
+    /// Both sides, White first.
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    /// The other side.
+    #[inline(always)]
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-side arrays.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move (a draw in chess, a loss in
+    /// xiangqi).
+    Stalemate,
+    /// The same position arose too often.
+    Repetition,
+    /// A side repeated the position by checking without pause (xiangqi: the checker loses).
+    PerpetualCheck,
+    /// Chess: fifty moves by each side with no capture and no pawn move.
+    FiftyMoves,
+    /// Xiangqi: sixty moves by each side with no capture.
+    NoCaptureLimit,
+    /// Chess: neither side has the material to give mate.
+    InsufficientMaterial,
+    /// Ugolki: a piece still stood in its own home after its side's 40th move.
+    OwnHome,
+    /// Ugolki: a side filled its target corner.
+    TargetFilled,
+    /// Ugolki: Black's 80th move was played; the fuller target wins.
+    MoveLimit,
+}
+
+impl fmt::Display for EndReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::FiftyMoves => "fifty-move rule",
+            EndReason::NoCaptureLimit => "sixty moves without capture",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::OwnHome => "piece left in its own home",
+            EndReason::TargetFilled => "target corner filled",
+            EndReason::MoveLimit => "move limit",
+        })
+    }
+}
+
+/// How a game ended: the winner (none for a draw) and the rule that decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The side that won, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// The rule that ended the game.
+    pub reason: EndReason,
+}
+
+impl Outcome {
+    /// A win for `side`.
+    pub const fn win(side: Side, reason: EndReason) -> Outcome {
+        Outcome { winner: Some(side), reason }
+    }
+
+    /// A draw.
+    pub const fn draw(reason: EndReason) -> Outcome {
+        Outcome { winner: None, reason }
+    }
+
+    /// The score of this ending for `side`, reached `ply` plies below the search root:
+    /// a win is a mate in `ply`, a loss is mated in `ply`, a draw is zero.
+    pub const fn score_for(self, side: Side, ply: usize) -> Score {
+        match self.winner {
+            None => score::DRAW,
+            Some(w) if w as usize == side as usize => score::mate_in(ply),
+            Some(_) => score::mated_in(ply),
+        }
+    }
+
+    /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
+    pub const fn result_text(self) -> &'static str {
+        match self.winner {
+            Some(Side::White) => "1-0",
+            Some(Side::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// A move that packs into 16 bits, as transposition tables store moves.
+pub trait MoveCode: Copy + Eq + Default + Hash + fmt::Debug + Send + Sync + 'static {
+    /// The move's 16-bit code; distinct moves of one position have distinct codes, and the
+    /// default ("no move") value is never the code of a legal move.
+    fn code(self) -> u16;
+}
+
+/// A two-player board game with perfect information, as the search, the protocols and the
+/// command line need it.
+///
+/// Positions carry their own history: [`Game::make`] pushes a move and [`Game::unmake`] takes
+/// it back, restoring the position exactly (board, counters, rights and hash key), and
+/// repetition rules look back along that history.
+pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
+    /// A move of this game.
+    type Move: MoveCode;
+    /// What goes wrong reading a position or a move.
+    type Error: std::error::Error + Send + Sync + 'static;
+
+    /// The game's name on the command line and in protocols: `chess`, `xiangqi`, `ugolki`.
+    const NAME: &'static str;
+
+    /// The standard start position.
+    fn start() -> Self;
+
+    /// Reads a position in the game's FEN form.
+    fn from_fen(fen: &str) -> Result<Self, Self::Error>;
+
+    /// The position in the game's FEN form.
+    fn fen(&self) -> String;
+
+    /// The side to move.
+    fn side_to_move(&self) -> Side;
+
+    /// Number of moves made since the position was set up (the length of its history).
+    fn ply(&self) -> usize;
+
+    /// The Zobrist key of the position, kept up to date incrementally.
+    fn hash(&self) -> u64;
+
+    /// Appends every legal move to `out` (which is not cleared first).
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves. Games override it with a counter that does not build the
+    /// list, which makes perft's last ply cheap.
+    fn count_legal_moves(&self) -> u64 {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.len() as u64
+    }
+
+    /// Appends the legal moves that quiescence search should try: those that change material
+    /// (captures, promotions). Empty for a game without captures.
+    fn noisy_moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// Whether `m`, a legal move of this position, is one [`Game::noisy_moves`] returns.
+    fn is_noisy(&self, m: Self::Move) -> bool;
+
+    /// Whether the side to move is in check (always false in a game without checks).
+    fn in_check(&self) -> bool;
+
+    /// Plays `m`, which must be legal in this position.
+    fn make(&mut self, m: Self::Move);
+
+    /// Takes back the last move made by [`Game::make`] or [`Game::make_null`].
+    fn unmake(&mut self);
+
+    /// Passes the turn without moving (null-move pruning). Never called in check.
+    fn make_null(&mut self);
+
+    /// Whether passing the turn is unlikely to be the best move here (no zugzwang), so that
+    /// null-move pruning is sound enough to use.
+    fn null_move_safe(&self) -> bool;
+
+    /// An ending by rule that needs no move generation: repetition, move counters, material,
+    /// or a finished race. A repetition of a position first seen at or after history index
+    /// `twofold_from` already counts at its second occurrence (search passes its root ply so
+    /// that cycles inside the tree are draws); earlier ones need the rule's full count. Pass
+    /// `usize::MAX` for the strict rule.
+    fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome>;
+
+    /// What it means that the side to move has no legal move (mate, stalemate).
+    fn no_moves_outcome(&self) -> Outcome;
+
+    /// The result of the game if it is over under the strict rules, else `None`.
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.rule_outcome(usize::MAX) {
+            return Some(o);
+        }
+        if self.count_legal_moves() == 0 {
+            return Some(self.no_moves_outcome());
+        }
+        None
+    }
+
+    /// Static evaluation from the side to move's point of view.
+    fn evaluate(&self) -> Score;
+
+    /// `m` in the coordinate form engine protocols use (`e2e4`, `h2e2`, `e3e5`).
+    fn move_text(&self, m: Self::Move) -> String;
+
+    /// `m` in the notation people read (SAN, WXF, `e3-e5`); call before making it.
+    fn human_move_text(&self, m: Self::Move) -> String;
+
+    /// Reads a move of this position in coordinate form or in the human notation; an illegal,
+    /// ambiguous or malformed move is an error.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outcome_scores_follow_the_winner() {
+        let white_mates = Outcome::win(Side::White, EndReason::Checkmate);
+        assert_eq!(white_mates.score_for(Side::White, 3), score::mate_in(3));
+        assert_eq!(white_mates.score_for(Side::Black, 3), score::mated_in(3));
+        assert_eq!(Outcome::draw(EndReason::Stalemate).score_for(Side::Black, 2), 0);
+        assert_eq!(white_mates.result_text(), "1-0");
+        assert_eq!(Side::White.opponent(), Side::Black);
+    }
+}

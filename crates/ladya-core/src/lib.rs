@@ -1,0 +1,16 @@
+//! The core every Ladya game plugs into.
+//!
+//! A game crate (chess, xiangqi, ugolki) implements [`Game`]; the search, the protocols and the
+//! command line are written once against that trait. This crate also holds what they share:
+//! [`MoveList`], [`Score`] and its mate arithmetic, [`Outcome`], Zobrist key generation, and a
+//! generic [`perft`](perft::perft) with divide.
+
+mod game;
+mod movelist;
+pub mod perft;
+pub mod score;
+pub mod zobrist;
+
+pub use game::{EndReason, Game, MoveCode, Outcome, Side};
+pub use movelist::{MAX_MOVES, MoveList};
+pub use score::Score;

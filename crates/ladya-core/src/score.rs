@@ -1,0 +1,97 @@
+//! Scores: centipawn-like evaluations and mate distances in one `i32`.
+//!
+//! A score is always from the point of view of the side to move. Mates are encoded as
+//! `MATE - plies` for a win and `-(MATE - plies)` for a loss, so shorter mates score higher.
+
+/// An evaluation or search result, from the side to move's point of view.
+pub type Score = i32;
+
+/// The score of giving mate right now (zero plies away).
+pub const MATE: Score = 32_000;
+/// Larger than any real score: the bounds of a full alpha-beta window.
+pub const INFINITE: Score = 32_001;
+/// Scores at least this far from zero are mates; evaluations stay below it.
+pub const MATE_BOUND: Score = MATE - 1_000;
+/// The score of a drawn position.
+pub const DRAW: Score = 0;
+
+/// Score of winning with mate delivered `ply` plies from the root.
+#[inline]
+pub const fn mate_in(ply: usize) -> Score {
+    MATE - ply as Score
+}
+
+/// Score of being mated `ply` plies from the root.
+#[inline]
+pub const fn mated_in(ply: usize) -> Score {
+    -MATE + ply as Score
+}
+
+/// Whether `score` reports a forced mate for either side.
+#[inline]
+pub const fn is_mate(score: Score) -> bool {
+    score >= MATE_BOUND || score <= -MATE_BOUND
+}
+
+/// Moves (not plies) to the mate a score reports: positive when the side to move mates,
+/// negative when it is mated; `None` for a score that is not a mate.
+pub const fn mate_moves(score: Score) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-(MATE + score) / 2)
+    } else {
+        None
+    }
+}
+
+/// Converts a score relative to the root into one relative to a node `ply` plies deep,
+/// as a transposition table must store mate scores.
+#[inline]
+pub const fn to_table(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+/// Inverse of [`to_table`]: a stored node-relative score seen from `ply` plies below the root.
+#[inline]
+pub const fn from_table(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score - ply as Score
+    } else if score <= -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_distances_in_moves() {
+        assert_eq!(mate_moves(mate_in(1)), Some(1));
+        assert_eq!(mate_moves(mate_in(3)), Some(2));
+        assert_eq!(mate_moves(mated_in(0)), Some(0));
+        assert_eq!(mate_moves(mated_in(2)), Some(-1));
+        assert_eq!(mate_moves(150), None);
+        assert!(is_mate(mate_in(40)) && is_mate(mated_in(40)) && !is_mate(-400));
+    }
+
+    #[test]
+    fn table_conversion_round_trips() {
+        for ply in [0usize, 1, 7, 60] {
+            for s in [mate_in(ply + 3), mated_in(ply + 4), 35, -120, DRAW] {
+                assert_eq!(from_table(to_table(s, ply), ply), s);
+            }
+        }
+        // A mate found 5 plies below the root at ply 2 is a mate in 3 plies from that node.
+        assert_eq!(to_table(mate_in(5), 2), mate_in(3));
+    }
+}
