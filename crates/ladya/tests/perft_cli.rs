@@ -1,0 +1,51 @@
+//! The `ladya perft` contract: output format, divide, and exit status 2 on bad input.
+
+use std::process::{Command, Output};
+
+fn ladya(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladya")).args(args).output().expect("ladya runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn perft_ends_with_nodes_searched() {
+    let out = ladya(&["perft", "chess", "3"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("Nodes searched: 8902"));
+}
+
+#[test]
+fn divide_prints_one_line_per_root_move() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let out = ladya(&["perft", "chess", "2", "--fen", kiwipete, "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains(": ") && !l.starts_with("Nodes")).collect();
+    assert_eq!(lines.len(), 48);
+    assert!(lines.contains(&"e1g1: 43"), "{text}");
+    let sum: u64 = lines.iter().map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 2039);
+    assert_eq!(text.lines().last(), Some("Nodes searched: 2039"));
+}
+
+#[test]
+fn bad_input_exits_with_status_two_and_one_line() {
+    for args in [
+        vec!["perft", "chess", "3", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w - - 0 1"],
+        vec!["perft", "chess", "x"],
+        vec!["perft", "checkers", "3"],
+        vec!["perft"],
+        vec!["frobnicate"],
+    ] {
+        let out = ladya(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    let out = ladya(&["perft", "chess", "1", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(message.trim(), "ladya: bad chess FEN: White has 0 kings; it needs exactly one");
+}
