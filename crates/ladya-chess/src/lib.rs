@@ -14,6 +14,7 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+mod see;
 
 pub use eval::MATERIAL;
 pub use fen::FenError;

@@ -176,6 +176,25 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Whether `m`, a legal move of this position, is one [`Game::noisy_moves`] returns.
     fn is_noisy(&self, m: Self::Move) -> bool;
 
+    /// Ordering value of a noisy move for the search, higher first: most valuable victim,
+    /// least valuable attacker (MVV-LVA), promotions included. Zero by default.
+    fn noisy_value(&self, _m: Self::Move) -> i32 {
+        0
+    }
+
+    /// Static exchange evaluation: whether playing `m` and then the best sequence of captures
+    /// on its target square wins at least `threshold` (in evaluation units) for the side to
+    /// move. By default every move passes.
+    fn see_ge(&self, _m: Self::Move, _threshold: Score) -> bool {
+        true
+    }
+
+    /// A game-specific ordering hint for a quiet move, added to its history score (for example
+    /// the progress a piece makes towards its goal). Zero by default.
+    fn quiet_value(&self, _m: Self::Move) -> i32 {
+        0
+    }
+
     /// Whether the side to move is in check (always false in a game without checks).
     fn in_check(&self) -> bool;
 

@@ -1,11 +1,10 @@
 //! The `ladya` command line: parses arguments and hands each command to the library crates.
 
+mod commands;
+
 use std::process::ExitCode;
-use std::time::Instant;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use ladya_chess::Position as Chess;
-use ladya_core::{Game, perft};
 
 /// Ladya: chess, xiangqi and ugolki engine.
 #[derive(Parser)]
@@ -16,11 +15,21 @@ struct Cli {
 }
 
 /// The games Ladya plays.
-#[derive(Clone, Copy, ValueEnum)]
-enum GameName {
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum GameName {
     /// Chess.
     Chess,
 }
+
+/// Calls the generic function `$f::<G>(args)` with `G` the position type of a game name.
+macro_rules! for_game {
+    ($game:expr, $f:ident ( $($arg:expr),* )) => {
+        match $game {
+            $crate::GameName::Chess => $f::<ladya_chess::Position>($($arg),*),
+        }
+    };
+}
+pub(crate) use for_game;
 
 #[derive(Subcommand)]
 enum Command {
@@ -37,16 +46,20 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a position, printing one line per depth.
+    Analyze(commands::analyze::AnalyzeArgs),
+    /// A fixed search over fixed positions; the last line is `Bench: NODES nodes NPS nps`.
+    Bench(commands::bench::BenchArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
-struct Failure(String);
+pub struct Failure(pub String);
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
-            // One line, as the contract asks; clap's usage text follows in its own message.
+            // One line, as the contract asks.
             let text = e.to_string();
             let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
             eprintln!("ladya: {} (see ladya --help)", message.join(" ").trim_start_matches("error: "));
@@ -59,9 +72,9 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Perft { game, depth, fen, divide } => match game {
-            GameName::Chess => run_perft::<Chess>(depth, fen.as_deref(), divide),
-        },
+        Command::Perft { game, depth, fen, divide } => commands::perft::run(game, depth, fen.as_deref(), divide),
+        Command::Analyze(args) => commands::analyze::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -70,31 +83,4 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Reads the position a command was given, or the start position.
-fn position<G: Game>(fen: Option<&str>) -> Result<G, Failure> {
-    match fen {
-        None => Ok(G::start()),
-        Some(text) => G::from_fen(text).map_err(|e| Failure(format!("bad {} FEN: {e}", G::NAME))),
-    }
-}
-
-fn run_perft<G: Game>(depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
-    let mut game: G = position(fen)?;
-    let started = Instant::now();
-    let nodes = if divide {
-        let split = perft::divide(&mut game, depth);
-        for (m, count) in &split {
-            println!("{}: {count}", game.move_text(*m));
-        }
-        split.iter().map(|(_, count)| count).sum()
-    } else {
-        perft::perft(&mut game, depth)
-    };
-    let seconds = started.elapsed().as_secs_f64();
-    eprintln!("Time: {:.3} s, {:.0} nodes/s", seconds, nodes as f64 / seconds.max(1e-9));
-    println!();
-    println!("Nodes searched: {nodes}");
-    Ok(())
 }

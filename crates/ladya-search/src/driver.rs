@@ -1,0 +1,253 @@
+//! Iterative deepening over the root moves: aspiration windows, MultiPV, lazy SMP threads,
+//! time decisions between iterations, and progress reports.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+
+use ladya_core::Game;
+use ladya_core::score::{INFINITE, Score, mate_moves};
+
+use crate::limits::{Limits, SearchControl};
+use crate::options::SearchOptions;
+use crate::tt::{Bound, TranspositionTable};
+use crate::worker::{MAX_PLY, Shared, Worker};
+
+/// One line of progress: a principal variation found at some depth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    /// The iteration depth.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// Which of the MultiPV lines this is, from 1.
+    pub multipv: usize,
+    /// The score from the side to move's point of view.
+    pub score: Score,
+    /// `Some` when the score is only a bound (an aspiration window failed).
+    pub bound: Option<Bound>,
+    /// Nodes searched so far, all threads.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Permille of the transposition table in use by this search.
+    pub hashfull: u32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+impl<M> Report<M> {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the position has no legal move.
+    pub best: Option<M>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<M>,
+    /// The best move's score.
+    pub score: Score,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// Nodes searched by all threads.
+    pub nodes: u64,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// Searches `root` within `limits`, calling `report` with each new principal variation.
+///
+/// Threads beyond the first search the same tree (lazy SMP), sharing `tt`; only the first
+/// reports and decides when to stop. `control` lets another thread stop the search or end
+/// pondering; the search itself also stops it when a limit is reached. With `infinite` or
+/// while pondering, the result is held back until `control` is stopped or the ponder hit.
+pub fn search<G: Game>(
+    root: &G,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    report: &mut dyn FnMut(&Report<G::Move>),
+) -> SearchResult<G::Move> {
+    tt.new_search();
+    let shared = Shared {
+        tt,
+        control,
+        limits,
+        deadlines: limits.deadlines(options.move_overhead),
+        features: options.features,
+        threads: options.threads.max(1),
+        nodes: AtomicU64::new(0),
+    };
+    let helpers = shared.threads - 1;
+    let result = std::thread::scope(|scope| {
+        for id in 1..=helpers {
+            let shared = &shared;
+            let pos = root.clone();
+            scope.spawn(move || {
+                let mut worker = Worker::new(pos, shared, false);
+                iterate(&mut worker, limits, 1, id, &mut |_| {});
+            });
+        }
+        let mut main = Worker::new(root.clone(), &shared, true);
+        let result = iterate(&mut main, limits, options.multipv.max(1), 0, report);
+        control.stop();
+        result
+    });
+    SearchResult { nodes: shared.nodes.load(Relaxed), ..result }
+}
+
+/// Iterative deepening for one thread. Helper `id`s start one ply deeper on odd ids, so the
+/// threads' trees differ more.
+fn iterate<G: Game>(
+    worker: &mut Worker<'_, G>,
+    limits: &Limits,
+    multipv: usize,
+    id: usize,
+    report: &mut dyn FnMut(&Report<G::Move>),
+) -> SearchResult<G::Move> {
+    let mut result = SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+    if worker.root_moves.is_empty() {
+        result.score = worker.pos.no_moves_outcome().score_for(worker.pos.side_to_move(), 0);
+        wait_for_release(worker);
+        return result;
+    }
+    let multipv = multipv.min(worker.root_moves.len());
+    let max_depth = limits.depth.map_or(MAX_PLY as u32 - 4, |d| d.clamp(1, MAX_PLY as u32 - 4));
+    let mut depth = 1 + (id % 2) as u32;
+    while depth <= max_depth {
+        for rm in &mut worker.root_moves {
+            rm.previous = rm.score;
+            rm.score = -INFINITE;
+        }
+        for pv_index in 0..multipv {
+            aspiration(worker, depth as i32, pv_index, multipv, report);
+            if worker.stopped {
+                break;
+            }
+            // Keep the lines found so far in order.
+            worker.root_moves[..=pv_index].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        }
+        // An interrupted iteration is not trusted, unless there is nothing better.
+        let best = &worker.root_moves[0];
+        if !worker.stopped || result.best.is_none() {
+            result.best = Some(best.mv);
+            result.ponder = best.pv.get(1).copied();
+            result.score = if best.score == -INFINITE { best.previous } else { best.score };
+            result.depth = depth;
+            result.pv = best.pv.clone();
+        }
+        if worker.stopped {
+            break;
+        }
+        if worker.main {
+            report_lines(worker, depth, multipv, None, report);
+            if time_to_stop(worker, limits, result.score) {
+                break;
+            }
+        }
+        depth += 1;
+    }
+    worker.flush_nodes();
+    if worker.main {
+        wait_for_release(worker);
+    }
+    result
+}
+
+/// Searches one MultiPV line with a window around its previous score, widening on failure.
+fn aspiration<G: Game>(
+    worker: &mut Worker<'_, G>,
+    depth: i32,
+    pv_index: usize,
+    multipv: usize,
+    report: &mut dyn FnMut(&Report<G::Move>),
+) {
+    let previous = worker.root_moves[pv_index].previous;
+    let use_window = worker.shared.features.aspiration && depth >= 5 && previous.abs() < 2000;
+    let mut delta = 20;
+    let (mut alpha, mut beta) = if use_window {
+        ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
+    } else {
+        (-INFINITE, INFINITE)
+    };
+    loop {
+        let score = worker.search_root(depth, alpha, beta, pv_index);
+        worker.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        if worker.stopped {
+            return;
+        }
+        if score <= alpha {
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITE);
+            if worker.main && multipv == 1 {
+                report_lines(worker, depth as u32, 1, Some(Bound::Upper), report);
+            }
+        } else if score >= beta {
+            beta = (score + delta).min(INFINITE);
+            if worker.main && multipv == 1 {
+                report_lines(worker, depth as u32, 1, Some(Bound::Lower), report);
+            }
+        } else {
+            return;
+        }
+        delta += delta;
+    }
+}
+
+/// Reports the first `lines` root moves' variations.
+fn report_lines<G: Game>(
+    worker: &Worker<'_, G>,
+    depth: u32,
+    lines: usize,
+    bound: Option<Bound>,
+    report: &mut dyn FnMut(&Report<G::Move>),
+) {
+    let shared = worker.shared;
+    for (i, rm) in worker.root_moves.iter().take(lines).enumerate() {
+        report(&Report {
+            depth,
+            seldepth: rm.seldepth.max(1) as u32,
+            multipv: i + 1,
+            score: if rm.score == -INFINITE { rm.previous } else { rm.score },
+            bound,
+            nodes: worker.total_nodes(),
+            time: shared.control.elapsed(),
+            hashfull: shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        });
+    }
+}
+
+/// Whether the main thread should stop iterating: a limit reached, a wanted mate found, the
+/// soft time limit passed, or only one legal move under a clock.
+fn time_to_stop<G: Game>(worker: &Worker<'_, G>, limits: &Limits, score: Score) -> bool {
+    if let Some(mate) = limits.mate
+        && mate_moves(score).is_some_and(|m| m > 0 && m <= mate as i32)
+    {
+        return true;
+    }
+    let control = worker.shared.control;
+    if control.pondering() || limits.infinite {
+        return false;
+    }
+    match worker.shared.deadlines.soft {
+        Some(soft) => {
+            let single = worker.root_moves.len() == 1 && limits.movetime.is_none();
+            single || control.elapsed() >= soft
+        }
+        None => false,
+    }
+}
+
+/// In infinite or ponder mode, the result must wait for `stop` (or the ponder hit).
+fn wait_for_release<G: Game>(worker: &Worker<'_, G>) {
+    let control = worker.shared.control;
+    while !control.stopped() && (control.pondering() || worker.shared.limits.infinite) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

@@ -1,0 +1,136 @@
+//! Search settings: threads, MultiPV, overhead, and a switch for every technique so that each
+//! one's worth can be measured by turning it off.
+
+use std::time::Duration;
+
+/// Switches for the search techniques, all on by default. Turning one off is for measuring
+/// what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Cutoffs from transposition-table entries.
+    pub tt_cutoffs: bool,
+    /// Static exchange evaluation to order and prune captures.
+    pub see: bool,
+    /// Killer moves.
+    pub killers: bool,
+    /// History heuristic for quiet moves.
+    pub history: bool,
+    /// Counter-move heuristic.
+    pub counter_moves: bool,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Late-move pruning (skipping late quiet moves at shallow depth).
+    pub late_move_pruning: bool,
+    /// Futility pruning of quiet moves near the leaves.
+    pub futility: bool,
+    /// Reverse futility (static null-move) pruning.
+    pub reverse_futility: bool,
+    /// Searching one ply deeper when in check.
+    pub check_extension: bool,
+    /// Mate-distance pruning.
+    pub mate_distance: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            aspiration: true,
+            tt_cutoffs: true,
+            see: true,
+            killers: true,
+            history: true,
+            counter_moves: true,
+            null_move: true,
+            lmr: true,
+            late_move_pruning: true,
+            futility: true,
+            reverse_futility: true,
+            check_extension: true,
+            mate_distance: true,
+        }
+    }
+}
+
+impl Features {
+    /// The names [`Features::disable`] accepts.
+    pub const NAMES: [&'static str; 13] = [
+        "aspiration",
+        "tt-cutoffs",
+        "see",
+        "killers",
+        "history",
+        "counter-moves",
+        "null-move",
+        "lmr",
+        "late-move-pruning",
+        "futility",
+        "reverse-futility",
+        "check-extension",
+        "mate-distance",
+    ];
+
+    /// Turns off the technique called `name` (one of [`Features::NAMES`]).
+    pub fn disable(&mut self, name: &str) -> Result<(), String> {
+        let switch = match name {
+            "aspiration" => &mut self.aspiration,
+            "tt-cutoffs" => &mut self.tt_cutoffs,
+            "see" => &mut self.see,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            "counter-moves" => &mut self.counter_moves,
+            "null-move" => &mut self.null_move,
+            "lmr" => &mut self.lmr,
+            "late-move-pruning" => &mut self.late_move_pruning,
+            "futility" => &mut self.futility,
+            "reverse-futility" => &mut self.reverse_futility,
+            "check-extension" => &mut self.check_extension,
+            "mate-distance" => &mut self.mate_distance,
+            _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
+        };
+        *switch = false;
+        Ok(())
+    }
+}
+
+/// How to search, beyond the limits of one search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Search threads (lazy SMP); at least one.
+    pub threads: usize,
+    /// Best lines to report (MultiPV); at least one.
+    pub multipv: usize,
+    /// Time kept in reserve per move for communication lags.
+    pub move_overhead: Duration,
+    /// The techniques in use.
+    pub features: Features,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(30),
+            features: Features::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_turns_off_one_technique() {
+        for name in Features::NAMES {
+            let mut f = Features::default();
+            f.disable(name).unwrap();
+            assert_ne!(f, Features::default(), "{name}");
+        }
+        assert!(Features::default().disable("magic").unwrap_err().contains("lmr"));
+    }
+}

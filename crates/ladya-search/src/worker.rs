@@ -1,0 +1,581 @@
+//! One search thread: principal variation search with a transposition table, move ordering,
+//! pruning and reductions, and quiescence search.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use ladya_core::score::{self, INFINITE, MATE_BOUND, Score, from_table, mate_in, mated_in, to_table};
+use ladya_core::{Game, MAX_MOVES, MoveCode, MoveList, Side};
+
+use crate::limits::{Deadlines, Limits, SearchControl};
+use crate::options::Features;
+use crate::tt::{Bound, TranspositionTable};
+
+/// Deepest ply the search goes below the root.
+pub(crate) const MAX_PLY: usize = 128;
+
+/// Nodes between checks of the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// Ordering ranks: the hash move, then good noisy moves, killers, the counter move, quiet
+/// moves by history, and losing captures last.
+const HASH_MOVE: i32 = 1 << 30;
+const GOOD_NOISY: i32 = 1 << 28;
+const KILLER: i32 = 1 << 27;
+const COUNTER: i32 = (1 << 27) - 2;
+const BAD_NOISY: i32 = -(1 << 28);
+
+/// Largest magnitude of a history score.
+const HISTORY_MAX: i32 = 16_384;
+
+/// What every thread of one search shares.
+pub(crate) struct Shared<'a> {
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) control: &'a SearchControl,
+    pub(crate) limits: &'a Limits,
+    pub(crate) deadlines: Deadlines,
+    pub(crate) features: Features,
+    pub(crate) threads: usize,
+    /// Nodes searched by all threads (each adds its count every few thousand nodes).
+    pub(crate) nodes: AtomicU64,
+}
+
+/// Per-ply search state.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    /// Static evaluation (none when in check).
+    eval: Option<Score>,
+    /// Code of the move played from this ply, if any.
+    played: Option<u16>,
+    /// Whether the move played from this ply was a null move.
+    null: bool,
+    killers: [u16; 2],
+}
+
+/// A move at the root with its latest score and line.
+#[derive(Clone, Debug)]
+pub(crate) struct RootMove<M> {
+    pub(crate) mv: M,
+    /// Score in the current iteration (`-INFINITE` until searched).
+    pub(crate) score: Score,
+    /// Score from the last iteration that searched it.
+    pub(crate) previous: Score,
+    pub(crate) pv: Vec<M>,
+    pub(crate) seldepth: usize,
+}
+
+/// A search thread.
+pub(crate) struct Worker<'a, G: Game> {
+    pub(crate) pos: G,
+    pub(crate) shared: &'a Shared<'a>,
+    /// The main thread watches the clock and reports; helpers only watch the stop flag.
+    pub(crate) main: bool,
+    pub(crate) nodes: u64,
+    unflushed: u64,
+    pub(crate) seldepth: usize,
+    root_ply: usize,
+    stack: Vec<Frame>,
+    /// Quiet-move history by side and move code.
+    history: Vec<i32>,
+    /// The move that last refuted each move (by code).
+    counters: Vec<u16>,
+    pv: Vec<Vec<G::Move>>,
+    pub(crate) root_moves: Vec<RootMove<G::Move>>,
+    pub(crate) stopped: bool,
+    reductions: Vec<[u8; 64]>,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub(crate) fn new(pos: G, shared: &'a Shared<'a>, main: bool) -> Self {
+        let mut root_list = MoveList::new();
+        pos.legal_moves(&mut root_list);
+        let root_moves = root_list
+            .iter()
+            .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
+            .collect();
+        // Late-move reduction table: about ln(depth) * ln(move number) / 2.
+        let reductions = (0..=MAX_PLY)
+            .map(|d| {
+                std::array::from_fn(|i| {
+                    if d == 0 || i == 0 { 0 } else { (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8 }
+                })
+            })
+            .collect();
+        Worker {
+            root_ply: pos.ply(),
+            pos,
+            shared,
+            main,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            stack: vec![Frame::default(); MAX_PLY + 4],
+            history: vec![0; 2 * 65_536],
+            counters: vec![0; 65_536],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            root_moves,
+            stopped: false,
+            reductions,
+        }
+    }
+
+    fn features(&self) -> &Features {
+        &self.shared.features
+    }
+
+    /// Counts a node and, every so often, checks the stop flag, the node limit and the clock.
+    #[inline]
+    fn count_node_and_check(&mut self) -> bool {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if let Some(limit) = self.shared.limits.nodes
+            && self.shared.threads == 1
+            && self.nodes >= limit
+        {
+            self.stopped = true;
+        }
+        if self.unflushed >= CHECK_INTERVAL {
+            let total = self.shared.nodes.fetch_add(self.unflushed, Relaxed) + self.unflushed;
+            self.unflushed = 0;
+            if self.shared.control.stopped() {
+                self.stopped = true;
+            }
+            if let Some(limit) = self.shared.limits.nodes
+                && total >= limit
+            {
+                self.stopped = true;
+            }
+            if self.main
+                && !self.shared.control.pondering()
+                && let Some(hard) = self.shared.deadlines.hard
+                && self.shared.control.elapsed() >= hard
+            {
+                self.stopped = true;
+            }
+            if self.stopped {
+                self.shared.control.stop();
+            }
+        }
+        self.stopped
+    }
+
+    /// Adds the nodes not yet counted in the shared total.
+    pub(crate) fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unflushed, Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Nodes of all threads, this one's uncounted ones included.
+    pub(crate) fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Relaxed) + self.unflushed
+    }
+
+    fn history_index(&self, side: Side, code: u16) -> usize {
+        side.index() * 65_536 + code as usize
+    }
+
+    /// Scores moves for ordering.
+    fn score_moves(&self, moves: &MoveList<G::Move>, scores: &mut [i32; MAX_MOVES], tt_code: u16, ply: usize) {
+        let features = self.features();
+        let frame = &self.stack[ply];
+        let counter = match (ply.checked_sub(1).map(|p| self.stack[p]), features.counter_moves) {
+            (Some(Frame { played: Some(code), null: false, .. }), true) => self.counters[code as usize],
+            _ => 0,
+        };
+        let side = self.pos.side_to_move();
+        for (i, &m) in moves.iter().enumerate() {
+            let code = m.code();
+            scores[i] = if code == tt_code {
+                HASH_MOVE
+            } else if self.pos.is_noisy(m) {
+                let value = self.pos.noisy_value(m);
+                if !features.see || self.pos.see_ge(m, 0) { GOOD_NOISY + value } else { BAD_NOISY + value }
+            } else if features.killers && code == frame.killers[0] {
+                KILLER
+            } else if features.killers && code == frame.killers[1] {
+                KILLER - 1
+            } else if code == counter {
+                COUNTER
+            } else {
+                let history = if features.history { self.history[self.history_index(side, code)] } else { 0 };
+                history + self.pos.quiet_value(m)
+            };
+        }
+    }
+
+    /// Moves the best-scored remaining move to `index` and returns it.
+    #[inline]
+    fn pick(moves: &mut MoveList<G::Move>, scores: &mut [i32; MAX_MOVES], index: usize) -> G::Move {
+        let mut best = index;
+        for j in index + 1..moves.len() {
+            if scores[j] > scores[best] {
+                best = j;
+            }
+        }
+        moves.swap(index, best);
+        scores.swap(index, best);
+        moves[index]
+    }
+
+    fn update_history(&mut self, side: Side, code: u16, bonus: i32) {
+        let index = self.history_index(side, code);
+        let h = &mut self.history[index];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Rewards the quiet move that caused a cutoff and penalises the quiet moves tried before it.
+    fn reward_quiet(&mut self, m: G::Move, tried: &[u16], depth: i32, ply: usize) {
+        let code = m.code();
+        let frame = &mut self.stack[ply];
+        if frame.killers[0] != code {
+            frame.killers[1] = frame.killers[0];
+            frame.killers[0] = code;
+        }
+        if let Some(previous) = ply.checked_sub(1).map(|p| self.stack[p])
+            && let Some(prev_code) = previous.played
+            && !previous.null
+        {
+            self.counters[prev_code as usize] = code;
+        }
+        let side = self.pos.side_to_move();
+        let bonus = (depth * depth * 16).min(1200);
+        self.update_history(side, code, bonus);
+        for &other in tried {
+            self.update_history(side, other, -bonus);
+        }
+    }
+
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(m);
+        line.extend_from_slice(&tail[0]);
+    }
+
+    /// Searches the root moves `root_moves[pv_index..]` to `depth` in the window
+    /// (alpha, beta), recording each move's score and line; returns the best score.
+    pub(crate) fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score, pv_index: usize) -> Score {
+        self.seldepth = 0;
+        let mut best = -INFINITE;
+        for i in pv_index..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            self.stack[0].played = Some(m.code());
+            self.stack[0].null = false;
+            self.pos.make(m);
+            self.pv[1].clear();
+            let score = if i == pv_index {
+                -self.search(depth - 1, -beta, -alpha, 1, false)
+            } else {
+                let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, true);
+                if s > alpha && s < beta { -self.search(depth - 1, -beta, -alpha, 1, false) } else { s }
+            };
+            self.pos.unmake();
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_index || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INFINITE;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Alpha-beta search of the position `ply` plies below the root, fail-soft.
+    fn search(&mut self, depth: i32, mut alpha: Score, mut beta: Score, ply: usize, cut_node: bool) -> Score {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        if self.count_node_and_check() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let side = self.pos.side_to_move();
+        if let Some(outcome) = self.pos.rule_outcome(self.root_ply) {
+            return outcome.score_for(side, ply);
+        }
+        if ply >= MAX_PLY {
+            return self.pos.evaluate();
+        }
+        if self.features().mate_distance {
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.pos.in_check();
+        let depth = if in_check && self.features().check_extension { depth + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply);
+        }
+
+        // The transposition table.
+        let key = self.pos.hash();
+        let entry = self.shared.tt.probe(key);
+        let tt_code = entry.map_or(0, |e| e.move_code);
+        if let Some(e) = entry
+            && !pv_node
+            && self.features().tt_cutoffs
+            && e.depth >= depth
+        {
+            let s = from_table(e.score, ply);
+            let fits = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if fits {
+                return s;
+            }
+        }
+
+        // Static evaluation, and pruning of whole nodes.
+        let eval = if in_check { None } else { Some(entry.map_or_else(|| self.pos.evaluate(), |e| e.eval)) };
+        self.stack[ply].eval = eval;
+        self.stack[ply + 1].killers = [0; 2];
+        let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
+            (Some(now), Some(before)) => now > before,
+            _ => false,
+        };
+        if let Some(eval) = eval
+            && !pv_node
+        {
+            if self.features().reverse_futility
+                && depth <= 7
+                && eval.abs() < MATE_BOUND
+                && eval - 80 * (depth - improving as i32) >= beta
+            {
+                return eval;
+            }
+            if self.features().null_move
+                && depth >= 3
+                && eval >= beta
+                && beta > -MATE_BOUND
+                && !self.stack[ply.saturating_sub(1)].null
+                && self.pos.null_move_safe()
+            {
+                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                self.stack[ply].played = None;
+                self.stack[ply].null = true;
+                self.pos.make_null();
+                let score = -self.search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, !cut_node);
+                self.pos.unmake();
+                self.stack[ply].null = false;
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.pos.no_moves_outcome().score_for(side, ply);
+        }
+        let mut scores = [0i32; MAX_MOVES];
+        self.score_moves(&moves, &mut scores, tt_code, ply);
+
+        let mut best = -INFINITE;
+        let mut best_code = 0u16;
+        let mut searched = 0usize;
+        let mut quiets_tried: MoveList<u16> = MoveList::new();
+        for index in 0..moves.len() {
+            let m = Self::pick(&mut moves, &mut scores, index);
+            let code = m.code();
+            let noisy = self.pos.is_noisy(m);
+            let order = scores[index];
+            let prunable = !in_check && ply > 0 && best > -MATE_BOUND && searched > 0;
+
+            if prunable
+                && noisy
+                && self.features().see
+                && depth <= 6
+                && order < GOOD_NOISY
+                && !self.pos.see_ge(m, -100 * depth)
+            {
+                continue;
+            }
+
+            self.stack[ply].played = Some(code);
+            self.stack[ply].null = false;
+            self.pos.make(m);
+            let gives_check = self.pos.in_check();
+            // Quiet moves that do not give check, late in the list or hopeless near the leaves.
+            if prunable && !noisy && !gives_check {
+                let late = self.features().late_move_pruning
+                    && depth <= 8
+                    && searched >= (3 + depth * depth) as usize / (2 - improving as usize);
+                let futile =
+                    self.features().futility && depth <= 6 && eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
+                if late || futile {
+                    self.pos.unmake();
+                    continue;
+                }
+            }
+
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
+            } else {
+                let mut reduction = 0;
+                if self.features().lmr && depth >= 3 && searched > pv_node as usize && (!noisy || order < 0) {
+                    let mut r = self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)] as i32;
+                    r += !pv_node as i32 + cut_node as i32;
+                    r -= improving as i32 + gives_check as i32 + (order >= COUNTER) as i32;
+                    if !noisy && self.features().history {
+                        r -= (self.history[self.history_index(side, code)] / 6000).clamp(-2, 2);
+                    }
+                    reduction = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && reduction > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, false);
+                }
+                s
+            };
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_code = code;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if alpha >= beta {
+                        if !noisy {
+                            self.reward_quiet(m, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !noisy {
+                quiets_tried.push(code);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if pv_node && best_code != 0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_eval = eval.unwrap_or(score::DRAW);
+        self.shared.tt.store(key, best_code, to_table(best, ply), stored_eval, depth, bound);
+        best
+    }
+
+    /// Quiescence search: captures (and every evasion when in check) until the position is
+    /// quiet, standing pat on the static evaluation otherwise.
+    fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.pv[ply].clear();
+        if self.count_node_and_check() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let side = self.pos.side_to_move();
+        if let Some(outcome) = self.pos.rule_outcome(self.root_ply) {
+            return outcome.score_for(side, ply);
+        }
+        let in_check = self.pos.in_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { self.pos.evaluate() };
+        }
+        let key = self.pos.hash();
+        let entry = self.shared.tt.probe(key);
+        if let Some(e) = entry
+            && self.features().tt_cutoffs
+            && beta - alpha == 1
+        {
+            let s = from_table(e.score, ply);
+            let fits = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if fits {
+                return s;
+            }
+        }
+
+        let mut moves = MoveList::new();
+        let mut best;
+        let eval = if in_check {
+            self.pos.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return self.pos.no_moves_outcome().score_for(side, ply);
+            }
+            best = -INFINITE;
+            score::DRAW
+        } else {
+            let eval = entry.map_or_else(|| self.pos.evaluate(), |e| e.eval);
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+            self.pos.noisy_moves(&mut moves);
+            eval
+        };
+
+        let mut scores = [0i32; MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if self.pos.is_noisy(m) { GOOD_NOISY + self.pos.noisy_value(m) } else { 0 };
+        }
+        let mut best_code = 0;
+        for index in 0..moves.len() {
+            let m = Self::pick(&mut moves, &mut scores, index);
+            if !in_check && self.features().see && !self.pos.see_ge(m, 0) {
+                continue;
+            }
+            self.pos.make(m);
+            let score = -self.quiescence(-beta, -alpha, ply + 1);
+            self.pos.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_code = m.code();
+                    self.update_pv(ply, m);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
+        self.shared.tt.store(key, best_code, to_table(best, ply), eval, 0, bound);
+        best
+    }
+}

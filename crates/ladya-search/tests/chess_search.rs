@@ -1,0 +1,137 @@
+//! The search's behaviour on chess: mates found with exact scores, stalemate avoided when
+//! winning and sought when losing, legal moves only, limits and the stop signal honoured,
+//! and mate scores kept right through the transposition table.
+
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use ladya_chess::Position;
+use ladya_core::score::{mate_in, mated_in};
+use ladya_core::{Game, MoveList};
+use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
+
+fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
+    let pos = Position::from_fen(fen).unwrap();
+    let tt = TranspositionTable::new(16);
+    let result = search(&pos, &limits, &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {});
+    (pos, result)
+}
+
+fn best_uci(fen: &str, depth: u32) -> (String, i32) {
+    let (_, r) = run(fen, Limits::depth(depth));
+    (r.best.unwrap().to_string(), r.score)
+}
+
+#[test]
+fn finds_mate_in_one_two_and_three_with_exact_scores() {
+    // Mates counted in plies from the root: mate in N moves is mate_in(2N - 1).
+    // Back-rank mate in one.
+    assert_eq!(best_uci("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".to_string(), mate_in(1)));
+    // Morphy: 1. Ra6! bxa6 2. b7#, mate in two.
+    assert_eq!(best_uci("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 6), ("a1a6".to_string(), mate_in(3)));
+    // Mate in three for Black against an exposed king: 1... Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#.
+    assert_eq!(
+        best_uci("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 7),
+        ("f8c5".to_string(), mate_in(5))
+    );
+}
+
+#[test]
+fn the_mated_side_sees_its_fate() {
+    // Black's only move, Kh7, allows Qg7#.
+    let (_, r) = run("7k/8/5K2/8/8/8/8/6Q1 b - - 0 1", Limits::depth(5));
+    assert_eq!((r.best.unwrap().to_string(), r.score), ("h8h7".to_string(), mated_in(2)));
+}
+
+#[test]
+fn avoids_stalemate_when_winning_and_seeks_it_when_losing() {
+    // Kg3?? and Kg4?? stalemate; Qg2# wins.
+    assert_eq!(best_uci("8/8/8/8/8/5K2/5Q2/7k w - - 0 1", 5), ("f2g2".to_string(), mate_in(1)));
+    // A rook down with a boxed-in king, Black gives the queen away with check; taking it
+    // stalemates (Stockfish 15.1 agrees: 1... Qg1+ 2. Kxg1, 0.00); checks forever draw as well.
+    let (_, r) = run("k7/2Q5/8/8/6q1/8/8/4R2K b - - 0 1", Limits::depth(4));
+    assert_eq!(r.score, 0, "best {:?}", r.best);
+}
+
+#[test]
+fn only_legal_moves_come_back() {
+    for fen in [
+        Position::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1",
+    ] {
+        for depth in 1..=5 {
+            let (pos, r) = run(fen, Limits::depth(depth));
+            let mut legal = MoveList::new();
+            pos.legal_moves(&mut legal);
+            assert!(legal.contains(&r.best.unwrap()), "{fen}");
+            // The whole principal variation is legal, move after move.
+            let mut walk = pos.clone();
+            for &m in &r.pv {
+                let mut moves = MoveList::new();
+                walk.legal_moves(&mut moves);
+                assert!(moves.contains(&m), "{fen}: pv {:?}", r.pv);
+                walk.make(m);
+            }
+        }
+    }
+    // No legal move: no best move, and the score says why.
+    let (_, r) = run("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", Limits::depth(3));
+    assert_eq!((r.best, r.score), (None, 0));
+}
+
+#[test]
+fn a_node_limit_gives_the_same_result_every_time() {
+    let fen = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+    let (_, first) = run(fen, Limits::nodes(30_000));
+    for _ in 0..3 {
+        let (_, again) = run(fen, Limits::nodes(30_000));
+        assert_eq!(again, first);
+    }
+    assert!(first.nodes >= 30_000 && first.nodes < 30_100, "{}", first.nodes);
+}
+
+#[test]
+fn stop_is_honoured_promptly() {
+    let pos = Position::start();
+    let control = Arc::new(SearchControl::new());
+    let tt = TranspositionTable::new(16);
+    let limits = Limits { infinite: true, ..Limits::default() };
+    let stopper = {
+        let control = Arc::clone(&control);
+        thread::spawn(move || {
+            thread::sleep(Duration::from_millis(200));
+            let asked = Instant::now();
+            control.stop();
+            asked
+        })
+    };
+    let options = SearchOptions { threads: 2, ..SearchOptions::default() };
+    let result = search(&pos, &limits, &options, &tt, &control, &mut |_| {});
+    let returned = Instant::now();
+    let asked = stopper.join().unwrap();
+    assert!(result.best.is_some());
+    // Generous bound: the point is that the search ends on the signal, not at some depth.
+    assert!(returned.duration_since(asked) < Duration::from_millis(500));
+}
+
+#[test]
+fn mate_scores_survive_transpositions() {
+    // Searching twice with one table: the second search reads mate scores stored at other
+    // plies and must report the same mate distance.
+    let pos = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap();
+    let tt = TranspositionTable::new(16);
+    let control = SearchControl::new();
+    let options = SearchOptions::default();
+    let first = search(&pos, &Limits::depth(8), &options, &tt, &control, &mut |_| {});
+    let second = search(&pos, &Limits::depth(10), &options, &tt, &control, &mut |_| {});
+    assert_eq!(first.score, mate_in(3));
+    assert_eq!(second.score, mate_in(3));
+    // From the position after the key move, the same table must give mated in 2 plies.
+    let mut after = pos.clone();
+    after.make(first.best.unwrap());
+    let third = search(&after, &Limits::depth(8), &options, &tt, &control, &mut |_| {});
+    assert_eq!(third.score, mated_in(2));
+}

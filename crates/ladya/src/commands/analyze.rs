@@ -1,0 +1,81 @@
+//! `ladya analyze`: search a position and print one line per depth.
+
+use std::time::Duration;
+
+use clap::Args;
+use ladya_core::Game;
+use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
+
+use crate::commands::{features, human_line, human_score, position};
+use crate::{Failure, GameName, for_game};
+
+/// Arguments of `ladya analyze`.
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// The game.
+    game: GameName,
+    /// The position (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search to this depth.
+    #[arg(long, conflicts_with = "movetime")]
+    depth: Option<u32>,
+    /// Search for this many milliseconds (default: 5000 when no depth is given).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Lines to show per depth.
+    #[arg(long, default_value_t = 1)]
+    multipv: usize,
+    /// Search techniques to switch off, to measure their worth (comma-separated).
+    #[arg(long, value_name = "TECHNIQUE")]
+    without: Vec<String>,
+}
+
+/// Runs the analysis.
+pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
+    for_game!(args.game, analyze(args))
+}
+
+fn analyze<G: Game>(args: &AnalyzeArgs) -> Result<(), Failure> {
+    let pos: G = position(args.fen.as_deref())?;
+    let limits = match (args.depth, args.movetime) {
+        (Some(d), _) => Limits::depth(d),
+        (None, ms) => Limits::movetime(Duration::from_millis(ms.unwrap_or(5000))),
+    };
+    let options = SearchOptions {
+        threads: args.threads.max(1),
+        multipv: args.multipv.max(1),
+        move_overhead: Duration::ZERO,
+        features: features(&args.without)?,
+    };
+    let tt = TranspositionTable::new(args.hash);
+    let control = SearchControl::new();
+    println!("{:>5} {:>8} {:>12} {:>10} {:>8}  pv", "depth", "score", "nodes", "nps", "time");
+    let result = search(&pos, &limits, &options, &tt, &control, &mut |r| {
+        if r.bound.is_some() {
+            return;
+        }
+        let multipv = if args.multipv > 1 { format!("{}. ", r.multipv) } else { String::new() };
+        println!(
+            "{:>2}/{:<2} {:>8} {:>12} {:>10} {:>7.2}s  {multipv}{}",
+            r.depth,
+            r.seldepth,
+            human_score(r.score),
+            r.nodes,
+            r.nps(),
+            r.time.as_secs_f64(),
+            human_line(&pos, &r.pv)
+        );
+    });
+    match result.best {
+        Some(best) => println!("best move: {} ({})", pos.human_move_text(best), pos.move_text(best)),
+        None => println!("no legal move: {:?}", pos.outcome()),
+    }
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! `ladya bench`: a fixed search over fixed positions, for a node-count signature (the same
+//! on every run and machine, so a change in search behaviour shows) and a speed figure.
+
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use ladya_core::Game;
+use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
+
+use crate::commands::features;
+use crate::{Failure, GameName, for_game};
+
+/// Arguments of `ladya bench`.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The game (default: all three).
+    game: Option<GameName>,
+    /// Search depth (default: a depth per game that takes a few seconds).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search techniques to switch off, to measure their worth (comma-separated).
+    #[arg(long, value_name = "TECHNIQUE")]
+    without: Vec<String>,
+    /// Print each position's result.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// Chess positions: the opening, middlegames rich in tactics, and endgames.
+const CHESS: [&str; 12] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1QBPPP/R3KB1R w KQ - 4 9",
+    "2r2rk1/1bqnbppp/p2ppn2/1p6/3NP3/1BN1BP2/PPPQ2PP/2KR3R w - - 4 14",
+    "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 15",
+    "6k1/pp3ppp/4p3/2P5/1P1r4/P4P2/5KPP/2R5 w - - 1 30",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "8/8/4k3/3p4/3P4/4K3/8/8 w - - 0 1",
+    "8/5pk1/6p1/8/4Q3/6P1/5PKP/q7 w - - 0 40",
+    "3r2k1/pp3ppp/8/8/8/8/PP3PPP/3R2K1 b - - 0 25",
+];
+
+/// The positions and default depth of a game's bench.
+fn bench_set(game: &str) -> Option<(&'static [&'static str], u32)> {
+    match game {
+        "chess" => Some((&CHESS, 11)),
+        _ => None,
+    }
+}
+
+/// Runs the bench for one game or all of them.
+pub fn run(args: &BenchArgs) -> Result<(), Failure> {
+    let games = match args.game {
+        Some(game) => vec![game],
+        None => GameName::value_variants().to_vec(),
+    };
+    let mut nodes = 0;
+    let mut time = Duration::ZERO;
+    for game in games {
+        let (n, t) = for_game!(game, bench_game(args))?;
+        nodes += n;
+        time += t;
+    }
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+    println!("Bench: {nodes} nodes {nps} nps");
+    Ok(())
+}
+
+fn bench_game<G: Game>(args: &BenchArgs) -> Result<(u64, Duration), Failure> {
+    let (fens, default_depth) = bench_set(G::NAME).ok_or_else(|| Failure(format!("no bench for {}", G::NAME)))?;
+    let depth = args.depth.unwrap_or(default_depth);
+    let options = SearchOptions { features: features(&args.without)?, ..SearchOptions::default() };
+    let mut nodes = 0;
+    let started = Instant::now();
+    for fen in fens {
+        let pos = G::from_fen(fen).map_err(|e| Failure(format!("bench position {fen}: {e}")))?;
+        // A fresh table for every position keeps the count independent of order and history.
+        let tt = TranspositionTable::new(16);
+        let result = search(&pos, &Limits::depth(depth), &options, &tt, &SearchControl::new(), &mut |_| {});
+        if args.verbose {
+            let best = result.best.map_or("none".to_string(), |m| pos.move_text(m));
+            println!(
+                "{} {fen}: depth {} best {best} score {} nodes {}",
+                G::NAME,
+                result.depth,
+                result.score,
+                result.nodes
+            );
+        }
+        nodes += result.nodes;
+    }
+    Ok((nodes, started.elapsed()))
+}

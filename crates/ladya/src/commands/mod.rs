@@ -1,0 +1,63 @@
+//! One module per command, and what they share: reading positions, search options and
+//! formatting search output for people.
+
+pub mod analyze;
+pub mod bench;
+pub mod perft;
+
+use ladya_core::Game;
+use ladya_core::score::{Score, mate_moves};
+use ladya_search::Features;
+
+use crate::Failure;
+
+/// Reads the position a command was given, or the start position.
+pub fn position<G: Game>(fen: Option<&str>) -> Result<G, Failure> {
+    match fen {
+        None => Ok(G::start()),
+        Some(text) => G::from_fen(text).map_err(|e| Failure(format!("bad {} FEN: {e}", G::NAME))),
+    }
+}
+
+/// The search techniques with those named in `without` switched off.
+pub fn features(without: &[String]) -> Result<Features, Failure> {
+    let mut features = Features::default();
+    for name in without.iter().flat_map(|w| w.split(',')) {
+        features.disable(name.trim()).map_err(Failure)?;
+    }
+    Ok(features)
+}
+
+/// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3), `-#2` (mated in 2).
+pub fn human_score(score: Score) -> String {
+    match mate_moves(score) {
+        Some(m) if m > 0 => format!("#{m}"),
+        Some(m) => format!("-#{}", -m),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
+/// A line of moves from `pos` in the game's notation for people.
+pub fn human_line<G: Game>(pos: &G, line: &[G::Move]) -> String {
+    let mut pos = pos.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &m in line {
+        words.push(pos.human_move_text(m));
+        pos.make(m);
+    }
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_core::score::{mate_in, mated_in};
+
+    #[test]
+    fn scores_read_like_chess_books() {
+        assert_eq!(human_score(35), "+0.35");
+        assert_eq!(human_score(-120), "-1.20");
+        assert_eq!(human_score(mate_in(5)), "#3");
+        assert_eq!(human_score(mated_in(4)), "-#2");
+    }
+}
