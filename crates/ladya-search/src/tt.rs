@@ -221,7 +221,7 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let n = tt.buckets.len() as u128;
         // Keys that map to bucket 0: the top bits of key * n must be zero.
-        let keys: Vec<u64> = (1..=5u64).map(|i| i).filter(|&k| (k as u128 * n) >> 64 == 0).collect();
+        let keys: Vec<u64> = (1..=5u64).filter(|&k| (k as u128 * n) >> 64 == 0).collect();
         assert_eq!(keys.len(), 5);
         for (i, &k) in keys[..4].iter().enumerate() {
             tt.store(k, 1, 0, 0, 10 + i as i32, Bound::Exact);
