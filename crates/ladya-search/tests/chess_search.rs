@@ -7,8 +7,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ladya_chess::Position;
-use ladya_core::score::{mate_in, mated_in};
 use ladya_core::MoveList;
+use ladya_core::score::{mate_in, mated_in};
 use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
 
 fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
