@@ -50,6 +50,8 @@ enum Command {
     Analyze(commands::analyze::AnalyzeArgs),
     /// A fixed search over fixed positions; the last line is `Bench: NODES nodes NPS nps`.
     Bench(commands::bench::BenchArgs),
+    /// Run a test suite of positions with best moves (EPD `bm`/`am`) at a fixed time each.
+    Epd(commands::epd::EpdArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Perft { game, depth, fen, divide } => commands::perft::run(game, depth, fen.as_deref(), divide),
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
+        Command::Epd(args) => commands::epd::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

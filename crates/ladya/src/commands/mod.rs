@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod epd;
 pub mod perft;
 
 use ladya_core::Game;

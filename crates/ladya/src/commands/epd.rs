@@ -1,0 +1,114 @@
+//! `ladya epd`: run a test suite of positions with best (`bm`) or avoid (`am`) moves and count
+//! the positions solved within a fixed time each.
+
+use std::time::Duration;
+
+use clap::Args;
+use ladya_core::Game;
+use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
+
+use crate::commands::{features, human_score};
+use crate::{Failure, GameName, for_game};
+
+/// Arguments of `ladya epd`.
+#[derive(Args)]
+pub struct EpdArgs {
+    /// The game.
+    game: GameName,
+    /// The suite: one position per line, `FEN bm MOVE [MOVE...]; am MOVE...; id "...";`.
+    file: std::path::PathBuf,
+    /// Milliseconds per position.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table size in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Search techniques to switch off, to measure their worth (comma-separated).
+    #[arg(long, value_name = "TECHNIQUE")]
+    without: Vec<String>,
+    /// Print only the summary.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// One position of a suite.
+struct Problem<G: Game> {
+    pos: G,
+    best: Vec<G::Move>,
+    avoid: Vec<G::Move>,
+    id: String,
+}
+
+/// Reads an EPD line: the first four FEN fields, then `;`-separated operations.
+fn parse_line<G: Game>(line: &str) -> Result<Problem<G>, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 5 {
+        return Err("expected a position and operations".into());
+    }
+    let pos = G::from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())?;
+    let operations = fields[4..].join(" ");
+    let mut problem = Problem { pos, best: Vec::new(), avoid: Vec::new(), id: String::new() };
+    for op in operations.split(';').map(str::trim).filter(|op| !op.is_empty()) {
+        let (name, args) = op.split_once(' ').unwrap_or((op, ""));
+        match name {
+            "bm" | "am" => {
+                for text in args.split_whitespace() {
+                    let m = problem.pos.parse_move(text).map_err(|e| format!("{name} {text}: {e}"))?;
+                    if name == "bm" { problem.best.push(m) } else { problem.avoid.push(m) }
+                }
+            }
+            "id" => problem.id = args.trim_matches('"').to_string(),
+            _ => {}
+        }
+    }
+    if problem.best.is_empty() && problem.avoid.is_empty() {
+        return Err("no bm or am operation".into());
+    }
+    Ok(problem)
+}
+
+/// Runs the suite.
+pub fn run(args: &EpdArgs) -> Result<(), Failure> {
+    for_game!(args.game, run_suite(args))
+}
+
+fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(&args.file).map_err(|e| Failure(format!("{}: {e}", args.file.display())))?;
+    let problems = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| parse_line::<G>(l).map_err(|e| Failure(format!("{} line {}: {e}", args.file.display(), i + 1))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let options =
+        SearchOptions { threads: args.threads.max(1), features: features(&args.without)?, ..SearchOptions::default() };
+    let tt = TranspositionTable::new(args.hash);
+    let limits = Limits::movetime(Duration::from_millis(args.movetime));
+    let mut solved = 0;
+    let mut nodes = 0;
+    for (i, problem) in problems.iter().enumerate() {
+        tt.clear();
+        let result = search(&problem.pos, &limits, &options, &tt, &SearchControl::new(), &mut |_| {});
+        nodes += result.nodes;
+        let ok = result
+            .best
+            .is_some_and(|m| (problem.best.is_empty() || problem.best.contains(&m)) && !problem.avoid.contains(&m));
+        solved += ok as usize;
+        if !args.quiet {
+            let played = result.best.map_or("none".into(), |m| problem.pos.human_move_text(m));
+            let name = if problem.id.is_empty() { format!("#{}", i + 1) } else { problem.id.clone() };
+            println!(
+                "{name:<10} {} {played:<8} {:>7} depth {:>2}  ({solved}/{})",
+                if ok { "ok  " } else { "FAIL" },
+                human_score(result.score),
+                result.depth,
+                i + 1
+            );
+        }
+    }
+    println!("Solved: {solved} of {} at {} ms each ({nodes} nodes)", problems.len(), args.movetime);
+    Ok(())
+}
