@@ -112,8 +112,11 @@ fn iterate<G: Game>(
 ) -> SearchResult<G::Move> {
     let mut result = SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
     if worker.root_moves.is_empty() {
+        // No legal move (or every one excluded): the game's verdict on having none.
         result.score = worker.pos.no_moves_outcome().score_for(worker.pos.side_to_move(), 0);
-        wait_for_release(worker);
+        if worker.main {
+            wait_for_release(worker);
+        }
         return result;
     }
     let multipv = multipv.min(worker.root_moves.len());

@@ -20,6 +20,10 @@ pub struct Limits {
     pub mate: Option<u32>,
     /// Search until told to stop, whatever else is set.
     pub infinite: bool,
+    /// Search only these root moves (by `MoveCode::code`); all when empty.
+    pub search_moves: Vec<u16>,
+    /// Never play these root moves (by code), as UCCI's `banmoves` asks.
+    pub banned_moves: Vec<u16>,
 }
 
 /// The side to move's clock.

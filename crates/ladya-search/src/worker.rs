@@ -88,8 +88,11 @@ impl<'a, G: Game> Worker<'a, G> {
     pub(crate) fn new(pos: G, shared: &'a Shared<'a>, main: bool) -> Self {
         let mut root_list = MoveList::new();
         pos.legal_moves(&mut root_list);
+        let limits = shared.limits;
         let root_moves = root_list
             .iter()
+            .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(&m.code()))
+            .filter(|m| !limits.banned_moves.contains(&m.code()))
             .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
             .collect();
         // Late-move reduction table: about ln(depth) * ln(move number) / 2.

@@ -7,8 +7,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use ladya_chess::Position;
-use ladya_core::MoveList;
 use ladya_core::score::{mate_in, mated_in};
+use ladya_core::{MoveCode, MoveList};
 use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
 
 fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
@@ -134,4 +134,18 @@ fn mate_scores_survive_transpositions() {
     after.make(first.best.unwrap());
     let third = search(&after, &Limits::depth(8), &options, &tt, &control, &mut |_| {});
     assert_eq!(third.score, mated_in(2));
+}
+
+#[test]
+fn root_moves_can_be_restricted_and_banned() {
+    let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let pos = Position::from_fen(fen).unwrap();
+    let mate = pos.parse_move("a1a8").unwrap();
+    let quiet = pos.parse_move("g1f2").unwrap();
+    let banned = Limits { depth: Some(4), banned_moves: vec![mate.code()], ..Limits::default() };
+    let (_, r) = run(fen, banned);
+    assert_ne!(r.best, Some(mate));
+    let only = Limits { depth: Some(4), search_moves: vec![quiet.code()], ..Limits::default() };
+    let (_, r) = run(fen, only);
+    assert_eq!(r.best, Some(quiet));
 }

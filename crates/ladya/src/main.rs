@@ -6,12 +6,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-/// Ladya: chess, xiangqi and ugolki engine.
+/// Ladya: chess, xiangqi and ugolki engine. Without a command it is an engine for GUIs:
+/// it reads the first line (`uci`, `xboard` or `ucci`) and speaks that protocol.
 #[derive(Parser)]
 #[command(name = "ladya", version, about)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 /// The games Ladya plays.
@@ -73,7 +74,11 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    let result = match cli.command {
+    let Some(command) = cli.command else {
+        ladya_protocol::run(std::io::BufReader::new(std::io::stdin()), ladya_protocol::Output::stdout());
+        return ExitCode::SUCCESS;
+    };
+    let result = match command {
         Command::Perft { game, depth, fen, divide } => commands::perft::run(game, depth, fen.as_deref(), divide),
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),

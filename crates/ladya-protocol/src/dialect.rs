@@ -1,0 +1,39 @@
+//! How each game's moves are written in each protocol.
+//!
+//! Chess writes UCI coordinates everywhere. Xiangqi writes ICCS coordinates with ranks 0-9 in
+//! XBoard and UCCI, but ranks 1-10 under UCI (`UCI_Variant xiangqi`), as Fairy-Stockfish does.
+
+use ladya_core::Game;
+
+/// The protocol a move is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// UCI.
+    Uci,
+    /// XBoard / CECP.
+    Xboard,
+    /// UCCI.
+    Ucci,
+    /// People, in a terminal: the game's human notation is also accepted.
+    Human,
+}
+
+/// A game as the protocols need it: its protocol names and move dialects.
+pub trait EngineGame: Game {
+    /// The name XBoard uses for the variant (`normal` for chess).
+    const XBOARD_VARIANT: &'static str;
+
+    /// `m` written for `dialect`.
+    fn dialect_move_text(&self, m: Self::Move, _dialect: Dialect) -> String {
+        self.move_text(m)
+    }
+
+    /// Reads a move written for `dialect`.
+    fn parse_dialect_move(&self, text: &str, _dialect: Dialect) -> Result<Self::Move, Self::Error> {
+        self.parse_move(text)
+    }
+}
+
+impl EngineGame for ladya_chess::Position {
+    const XBOARD_VARIANT: &'static str = "normal";
+}

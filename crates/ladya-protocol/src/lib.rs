@@ -1,0 +1,21 @@
+//! Ladya's front ends: the UCI, XBoard and UCCI engine protocols over the generic search, for
+//! every game, and the pieces they share (a session per game chosen at run time, move
+//! dialects, the engine loop).
+//!
+//! [`run`] is the engine: it reads the first command (`uci`, `xboard` or `ucci`) and speaks
+//! that protocol until `quit` or the end of input. Input is read in its own thread and each
+//! search runs in another, so the engine answers `stop`, `isready` and `?` while thinking.
+
+mod dialect;
+mod engine;
+mod output;
+mod session;
+mod text;
+mod ucci;
+mod uci;
+mod xboard;
+
+pub use dialect::{Dialect, EngineGame};
+pub use engine::run;
+pub use output::Output;
+pub use session::{GAMES, GameSession, Session, TextReport, TextResult, new_session};

@@ -1,0 +1,251 @@
+//! UCCI, the Chinese chess engine protocol, for xiangqi GUIs.
+
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use ladya_core::score::{MATE_BOUND, mate_moves};
+use ladya_search::{Clock, Limits, SearchOptions};
+
+use crate::dialect::Dialect;
+use crate::engine::{Event, Flow, Frontend, Runner};
+use crate::output::Output;
+use crate::session::{Session, TextReport, TextResult, new_session};
+use crate::uci::DEFAULT_HASH;
+
+/// Accept a draw offer when at least this far behind (centipawns, side to move's view).
+const ACCEPT_DRAW_BELOW: i32 = -150;
+
+/// The UCCI front end.
+pub(crate) struct Ucci {
+    out: Output,
+    runner: Runner,
+    session: Box<dyn Session>,
+    options: SearchOptions,
+    banned: Vec<String>,
+    /// Times in milliseconds (`usemillisec`) rather than seconds.
+    millis: bool,
+    /// The opponent offered a draw with the running search's `go draw` or `ponderhit draw`.
+    draw_offered: bool,
+}
+
+impl Ucci {
+    pub(crate) fn new(out: Output, events: Sender<Event>) -> Ucci {
+        let ucci = Ucci {
+            out,
+            runner: Runner::new(events, DEFAULT_HASH),
+            session: new_session("xiangqi", Dialect::Ucci).expect("xiangqi is a game"),
+            options: SearchOptions::default(),
+            banned: Vec::new(),
+            millis: false,
+            draw_offered: false,
+        };
+        ucci.identify();
+        ucci
+    }
+
+    fn identify(&self) {
+        let out = &self.out;
+        out.line(format!("id name Ladya {}", env!("CARGO_PKG_VERSION")));
+        out.line("id copyright the Ladya developers");
+        out.line("id author the Ladya developers");
+        out.line("option usemillisec type check default false");
+        out.line("option ponder type check default false");
+        out.line(format!("option hashsize type spin min 1 max 65536 default {DEFAULT_HASH}"));
+        out.line("option threads type spin min 1 max 256 default 1");
+        out.line("option newgame type button");
+        out.line("ucciok");
+    }
+
+    fn error(&self, message: impl AsRef<str>) {
+        self.out.line(format!("info error {}", message.as_ref()));
+    }
+
+    fn finish_search(&mut self) {
+        if let Some(result) = self.runner.stop_and_wait() {
+            self.print_bestmove(&result);
+        }
+    }
+
+    fn print_bestmove(&self, result: &TextResult) {
+        let Some(best) = &result.best else {
+            return self.out.line("nobestmove");
+        };
+        let mut line = format!("bestmove {best}");
+        if let Some(ponder) = &result.ponder {
+            line += &format!(" ponder {ponder}");
+        }
+        if result.score <= -MATE_BOUND {
+            line += " resign";
+        } else if self.draw_offered && result.score <= ACCEPT_DRAW_BELOW {
+            line += " draw";
+        }
+        self.out.line(line);
+    }
+
+    fn time(&self, text: &str) -> Option<Duration> {
+        let value: u64 = text.parse().ok()?;
+        Some(if self.millis { Duration::from_millis(value) } else { Duration::from_secs(value) })
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        let (name, value) = match words {
+            [name] => (*name, ""),
+            [name, value, ..] => (*name, *value),
+            [] => return self.error("expected 'setoption NAME [VALUE]'"),
+        };
+        self.finish_search();
+        let on = matches!(value, "true" | "on");
+        match name {
+            "usemillisec" => self.millis = on,
+            "ponder" | "batch" | "debug" | "usebook" | "bookfiles" | "promotion" | "style" | "idle" => {}
+            "hashsize" => match value.parse() {
+                Ok(mb) if (1..=65_536).contains(&mb) => self.runner.resize(mb),
+                _ => self.error(format!("hashsize must be 1 to 65536, not '{value}'")),
+            },
+            "threads" => match value.parse() {
+                Ok(n) if (1..=256).contains(&n) => self.options.threads = n,
+                _ => self.error(format!("threads must be 1 to 256, not '{value}'")),
+            },
+            "newgame" => {
+                self.runner.tt.clear();
+                let _ = self.session.reset(None);
+            }
+            other => self.error(format!("unknown option '{other}'")),
+        }
+    }
+
+    fn set_position(&mut self, words: &[&str]) {
+        self.finish_search();
+        self.banned.clear();
+        let (fen, moves) = match words.split_first() {
+            Some((&"startpos", rest)) => (None, rest),
+            Some((&"fen", rest)) => {
+                let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
+                (Some(rest[..end].join(" ")), &rest[end..])
+            }
+            _ => return self.error("expected 'position fen FEN|startpos [moves ...]'"),
+        };
+        let moves = moves.strip_prefix(&["moves"][..]).unwrap_or(moves);
+        let mut next = self.session.boxed_clone();
+        if let Err(e) = next.reset(fen.as_deref()) {
+            return self.error(format!("bad FEN: {e}"));
+        }
+        for m in moves {
+            if let Err(e) = next.play(m) {
+                return self.error(format!("move {m}: {e}"));
+            }
+        }
+        self.session = next;
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        self.finish_search();
+        let mut limits = Limits::default();
+        let mut clock = Clock::default();
+        let mut timed = false;
+        let mut ponder = false;
+        self.draw_offered = false;
+        let mut i = 0;
+        while i < words.len() {
+            let arg = words.get(i + 1).copied().unwrap_or("");
+            let ok = match words[i] {
+                "ponder" => {
+                    ponder = true;
+                    i += 1;
+                    continue;
+                }
+                "draw" => {
+                    self.draw_offered = true;
+                    i += 1;
+                    continue;
+                }
+                "depth" if arg == "infinite" => {
+                    limits.infinite = true;
+                    true
+                }
+                "depth" => arg.parse().map(|d| limits.depth = Some(d)).is_ok(),
+                "nodes" => arg.parse().map(|n| limits.nodes = Some(n)).is_ok(),
+                "time" => self
+                    .time(arg)
+                    .map(|t| {
+                        clock.time_left = t;
+                        timed = true;
+                    })
+                    .is_some(),
+                "increment" => self.time(arg).map(|t| clock.increment = t).is_some(),
+                "movestogo" => arg.parse().map(|n| clock.moves_to_go = Some(n)).is_ok(),
+                "opptime" | "oppmovestogo" | "oppincrement" => true,
+                other => return self.error(format!("unknown go parameter '{other}'")),
+            };
+            if !ok {
+                return self.error(format!("bad value '{arg}' for '{}'", words[i]));
+            }
+            i += 2;
+        }
+        if timed {
+            limits.clock = Some(clock);
+        }
+        let banned: Vec<&str> = self.banned.iter().map(String::as_str).collect();
+        match self.session.move_codes(&banned) {
+            Ok(codes) => limits.banned_moves = codes,
+            Err(e) => return self.error(format!("banmoves: {e}")),
+        }
+        let out = self.out.clone();
+        let report = Box::new(move |r: &TextReport| {
+            if r.bound.is_none() && r.multipv == 1 {
+                let score = match mate_moves(r.score) {
+                    // UCCI has no mate syntax; GUIs read large scores as mates.
+                    Some(m) if m > 0 => 30_000 - m,
+                    Some(m) => -30_000 - m,
+                    None => r.score,
+                };
+                out.line(format!("info depth {} score {score} pv {}", r.depth, r.pv.join(" ")));
+                out.line(format!("info nodes {} time {}", r.nodes, r.time.as_millis()));
+            }
+        });
+        self.runner.start(self.session.as_ref(), limits, self.options.clone(), ponder, report);
+    }
+}
+
+impl Frontend for Ucci {
+    fn line(&mut self, text: &str) -> Flow {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else { return Flow::Continue };
+        match command {
+            "ucci" => self.identify(),
+            "isready" => self.out.line("readyok"),
+            "setoption" => self.set_option(args),
+            "position" => self.set_position(args),
+            "banmoves" => match self.session.move_codes(args) {
+                Ok(_) => self.banned = args.iter().map(|m| m.to_string()).collect(),
+                Err(e) => self.error(format!("banmoves: {e}")),
+            },
+            "go" => self.go(args),
+            "stop" => self.runner.control.stop(),
+            "ponderhit" => {
+                if args.first() == Some(&"draw") {
+                    self.draw_offered = true;
+                }
+                self.runner.control.ponderhit();
+            }
+            "probe" => {}
+            "quit" => {
+                self.finish_search();
+                self.out.line("bye");
+                return Flow::Quit;
+            }
+            other => self.error(format!("unknown command '{other}'")),
+        }
+        Flow::Continue
+    }
+
+    fn search_finished(&mut self, id: u64) {
+        if let Some(result) = self.runner.collect(id) {
+            self.print_bestmove(&result);
+        }
+    }
+
+    fn end(&mut self) {
+        self.finish_search();
+    }
+}

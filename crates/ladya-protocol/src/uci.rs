@@ -1,0 +1,328 @@
+//! UCI, for chess GUIs (and for xiangqi and ugolki through `UCI_Variant`, as Fairy-Stockfish).
+
+use std::sync::mpsc::Sender;
+use std::time::Duration;
+
+use ladya_core::Side;
+use ladya_core::score::mate_moves;
+use ladya_search::tt::Bound;
+use ladya_search::{Clock, Limits, SearchOptions};
+
+use crate::dialect::Dialect;
+use crate::engine::{Event, Flow, Frontend, Runner};
+use crate::output::Output;
+use crate::session::{GAMES, Session, TextReport, TextResult, new_session};
+use crate::text::{board_diagram, option_words};
+
+/// Default transposition table size in megabytes.
+pub(crate) const DEFAULT_HASH: usize = 64;
+
+/// The UCI front end.
+pub(crate) struct Uci {
+    out: Output,
+    runner: Runner,
+    session: Box<dyn Session>,
+    options: SearchOptions,
+}
+
+/// The score as UCI writes it: `cp 35`, `mate 3`, `mate -2`, with a bound if any.
+pub(crate) fn uci_score(score: i32, bound: Option<Bound>) -> String {
+    let value = match mate_moves(score) {
+        Some(m) => format!("mate {m}"),
+        None => format!("cp {score}"),
+    };
+    match bound {
+        Some(Bound::Lower) => format!("{value} lowerbound"),
+        Some(Bound::Upper) => format!("{value} upperbound"),
+        _ => value,
+    }
+}
+
+impl Uci {
+    pub(crate) fn new(out: Output, events: Sender<Event>) -> Uci {
+        let uci = Uci {
+            runner: Runner::new(events, DEFAULT_HASH),
+            session: new_session("chess", Dialect::Uci).expect("chess is a game"),
+            options: SearchOptions::default(),
+            out,
+        };
+        uci.identify();
+        uci
+    }
+
+    fn identify(&self) {
+        let out = &self.out;
+        out.line(format!("id name Ladya {}", env!("CARGO_PKG_VERSION")));
+        out.line("id author the Ladya developers");
+        out.line(format!("option name Hash type spin default {DEFAULT_HASH} min 1 max 65536"));
+        out.line("option name Clear Hash type button");
+        out.line("option name Threads type spin default 1 min 1 max 256");
+        out.line("option name MultiPV type spin default 1 min 1 max 256");
+        out.line("option name Ponder type check default false");
+        out.line(format!(
+            "option name Move Overhead type spin default {} min 0 max 5000",
+            self.options.move_overhead.as_millis()
+        ));
+        let vars: Vec<String> = GAMES.iter().map(|g| format!("var {g}")).collect();
+        out.line(format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
+        out.line("uciok");
+    }
+
+    fn error(&self, message: impl AsRef<str>) {
+        self.out.line(format!("info string error: {}", message.as_ref()));
+    }
+
+    /// Stops a running search, printing its `bestmove` so that every `go` gets one.
+    fn finish_search(&mut self) {
+        if let Some(result) = self.runner.stop_and_wait() {
+            self.print_bestmove(&result);
+        }
+    }
+
+    fn print_bestmove(&self, result: &TextResult) {
+        match (&result.best, &result.ponder) {
+            (Some(best), Some(ponder)) => self.out.line(format!("bestmove {best} ponder {ponder}")),
+            (Some(best), None) => self.out.line(format!("bestmove {best}")),
+            (None, _) => self.out.line("bestmove (none)"),
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        let Some((name, value)) = option_words(words) else {
+            return self.error("expected 'setoption name NAME [value VALUE]'");
+        };
+        self.finish_search();
+        let number = |lo: usize, hi: usize| value.parse::<usize>().ok().filter(|v| (lo..=hi).contains(v));
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => match number(1, 65_536) {
+                Some(mb) => self.runner.resize(mb),
+                None => self.error(format!("Hash must be 1 to 65536, not '{value}'")),
+            },
+            "clear hash" => self.runner.tt.clear(),
+            "threads" => match number(1, 256) {
+                Some(n) => self.options.threads = n,
+                None => self.error(format!("Threads must be 1 to 256, not '{value}'")),
+            },
+            "multipv" => match number(1, 256) {
+                Some(n) => self.options.multipv = n,
+                None => self.error(format!("MultiPV must be 1 to 256, not '{value}'")),
+            },
+            "move overhead" => match number(0, 5000) {
+                Some(ms) => self.options.move_overhead = Duration::from_millis(ms as u64),
+                None => self.error(format!("Move Overhead must be 0 to 5000, not '{value}'")),
+            },
+            "ponder" => {}
+            "uci_variant" => match new_session(&value, Dialect::Uci) {
+                Some(session) => {
+                    self.session = session;
+                    self.runner.tt.clear();
+                }
+                None => self.error(format!("unknown variant '{value}'; known: {}", GAMES.join(", "))),
+            },
+            _ => self.error(format!("unknown option '{name}'")),
+        }
+    }
+
+    fn set_position(&mut self, words: &[&str]) {
+        self.finish_search();
+        let (fen, moves) = match words.split_first() {
+            Some((&"startpos", rest)) => (None, rest),
+            Some((&"fen", rest)) => {
+                let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
+                (Some(rest[..end].join(" ")), &rest[end..])
+            }
+            _ => return self.error("expected 'position startpos|fen FEN [moves ...]'"),
+        };
+        let moves = match moves.split_first() {
+            None => &[][..],
+            Some((&"moves", rest)) => rest,
+            Some((word, _)) => return self.error(format!("expected 'moves', found '{word}'")),
+        };
+        // Set up a copy: a bad FEN or move leaves the previous position as it was.
+        let mut next = self.session.boxed_clone();
+        if let Err(e) = next.reset(fen.as_deref()) {
+            return self.error(format!("bad FEN: {e}"));
+        }
+        for m in moves {
+            if let Err(e) = next.play(m) {
+                return self.error(format!("move {m}: {e}"));
+            }
+        }
+        self.session = next;
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        self.finish_search();
+        if let ["perft", depth] = words {
+            return match depth.parse::<u32>() {
+                Ok(d) => self.perft(d),
+                Err(_) => self.error(format!("perft depth '{depth}' is not a number")),
+            };
+        }
+        let mut limits = Limits::default();
+        let mut clocks = [Clock::default(), Clock::default()];
+        let mut timed = false;
+        let mut ponder = false;
+        let mut i = 0;
+        while i < words.len() {
+            let word = words[i];
+            let arg = words.get(i + 1).copied().unwrap_or("");
+            let ms =
+                || arg.parse::<u64>().map(Duration::from_millis).map_err(|_| format!("'{word}' needs milliseconds"));
+            let step = match word {
+                "infinite" => {
+                    limits.infinite = true;
+                    Ok(1)
+                }
+                "ponder" => {
+                    ponder = true;
+                    Ok(1)
+                }
+                "wtime" | "btime" | "winc" | "binc" => ms().map(|t| {
+                    let side = if word.starts_with('w') { 0 } else { 1 };
+                    if word.ends_with("time") {
+                        clocks[side].time_left = t;
+                        timed = true;
+                    } else {
+                        clocks[side].increment = t;
+                    }
+                    2
+                }),
+                "movestogo" => arg
+                    .parse()
+                    .map(|n| {
+                        clocks.iter_mut().for_each(|c| c.moves_to_go = Some(n));
+                        2
+                    })
+                    .map_err(|_| "'movestogo' needs a number".to_string()),
+                "depth" => arg
+                    .parse()
+                    .map(|d| {
+                        limits.depth = Some(d);
+                        2
+                    })
+                    .map_err(|_| "'depth' needs a number".to_string()),
+                "nodes" => arg
+                    .parse()
+                    .map(|n| {
+                        limits.nodes = Some(n);
+                        2
+                    })
+                    .map_err(|_| "'nodes' needs a number".to_string()),
+                "mate" => arg
+                    .parse()
+                    .map(|n| {
+                        limits.mate = Some(n);
+                        2
+                    })
+                    .map_err(|_| "'mate' needs a number".to_string()),
+                "movetime" => ms().map(|t| {
+                    limits.movetime = Some(t);
+                    2
+                }),
+                "searchmoves" => {
+                    let texts: Vec<&str> = words[i + 1..].iter().copied().take_while(|w| !is_go_keyword(w)).collect();
+                    self.session.move_codes(&texts).map(|codes| {
+                        limits.search_moves = codes;
+                        1 + texts.len()
+                    })
+                }
+                other => Err(format!("unknown go parameter '{other}'")),
+            };
+            match step {
+                Ok(n) => i += n,
+                Err(e) => return self.error(e),
+            }
+        }
+        if timed {
+            let side = if self.session.side_to_move() == Side::White { 0 } else { 1 };
+            limits.clock = Some(clocks[side]);
+        }
+        let out = self.out.clone();
+        let report = Box::new(move |r: &TextReport| out.line(info_line(r)));
+        self.runner.start(self.session.as_ref(), limits, self.options.clone(), ponder, report);
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let split = self.session.divide(depth);
+        for (m, n) in &split {
+            self.out.line(format!("{m}: {n}"));
+        }
+        self.out.line("");
+        self.out.line(format!("Nodes searched: {}", split.iter().map(|(_, n)| n).sum::<u64>()));
+    }
+}
+
+/// Words that start a new `go` parameter (ending a `searchmoves` list).
+fn is_go_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "infinite"
+            | "ponder"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "movetime"
+    )
+}
+
+/// A UCI `info` line.
+fn info_line(r: &TextReport) -> String {
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        r.depth,
+        r.seldepth,
+        r.multipv,
+        uci_score(r.score, r.bound),
+        r.nodes,
+        r.nps,
+        r.hashfull,
+        r.time.as_millis(),
+        r.pv.join(" ")
+    )
+}
+
+impl Frontend for Uci {
+    fn line(&mut self, text: &str) -> Flow {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let Some((&command, args)) = words.split_first() else { return Flow::Continue };
+        match command {
+            "uci" => self.identify(),
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => {
+                self.finish_search();
+                self.runner.tt.clear();
+                let _ = self.session.reset(None);
+            }
+            "setoption" => self.set_option(args),
+            "position" => self.set_position(args),
+            "go" => self.go(args),
+            "stop" => self.runner.control.stop(),
+            "ponderhit" => self.runner.control.ponderhit(),
+            "d" => {
+                self.out.line(board_diagram(self.session.as_ref()));
+            }
+            "quit" => {
+                self.finish_search();
+                return Flow::Quit;
+            }
+            other => self.error(format!("unknown command '{other}'")),
+        }
+        Flow::Continue
+    }
+
+    fn search_finished(&mut self, id: u64) {
+        if let Some(result) = self.runner.collect(id) {
+            self.print_bestmove(&result);
+        }
+    }
+
+    fn end(&mut self) {
+        self.finish_search();
+    }
+}

@@ -1,0 +1,95 @@
+//! Drives the real `ladya` binary over stdin and stdout, as a GUI would.
+
+#![allow(dead_code)] // Each test binary uses its own part of the harness.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A running engine process with a transcript of what it said.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    pub transcript: Vec<String>,
+}
+
+impl Engine {
+    /// Starts `ladya` in engine mode.
+    pub fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("ladya starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, stdin, lines, transcript: Vec::new() }
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        writeln!(self.stdin, "{line}").expect("engine reads input");
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads lines until one satisfies `want`, within `seconds`; returns it.
+    pub fn expect(&mut self, want: impl Fn(&str) -> bool, seconds: u64) -> String {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.transcript.push(format!("< {line}"));
+                    if want(&line) {
+                        return line;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no expected line in {seconds} s:\n{}", self.transcript.join("\n"))
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!("engine exited:\n{}", self.transcript.join("\n")),
+            }
+        }
+    }
+
+    /// Reads lines until one starts with `prefix`.
+    pub fn expect_prefix(&mut self, prefix: &str, seconds: u64) -> String {
+        self.expect(|l| l.starts_with(prefix), seconds)
+    }
+
+    /// Sends `quit` and checks that the process ends by itself, successfully.
+    pub fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while Instant::now() < deadline {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "exit status {status}");
+                return;
+            }
+            thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        panic!("engine did not quit:\n{}", self.transcript.join("\n"));
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,152 @@
+//! UCI through the real binary: handshake, a timed game, stop, pondering, perft and bad input.
+
+mod common;
+
+use common::Engine;
+use ladya_chess::Position;
+
+fn start_uci() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.expect_prefix("id name Ladya", 5);
+    let variant = engine.expect_prefix("option name UCI_Variant", 5);
+    assert!(variant.contains("var chess"), "{variant}");
+    engine.expect(|l| l == "uciok", 5);
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 5);
+    engine
+}
+
+/// The move of a `bestmove` line, checked legal in `pos`.
+fn legal_best(line: &str, pos: &Position) -> String {
+    let m = line.split_whitespace().nth(1).expect("bestmove has a move").to_string();
+    assert!(pos.parse_uci(&m).is_ok(), "illegal bestmove {m} in {}", pos.to_fen());
+    m
+}
+
+#[test]
+fn plays_a_timed_game_with_legal_moves() {
+    let mut engine = start_uci();
+    engine.send("setoption name Hash value 16");
+    engine.send("ucinewgame");
+    let mut pos = Position::start();
+    let mut moves: Vec<String> = Vec::new();
+    let (mut wtime, mut btime) = (3000, 3000);
+    for _ in 0..12 {
+        engine.send(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send(&format!("go wtime {wtime} btime {btime} winc 50 binc 50"));
+        let info = engine.expect_prefix("info depth", 10);
+        assert!(info.contains(" score ") && info.contains(" pv "), "{info}");
+        let best = engine.expect_prefix("bestmove", 10);
+        let m = legal_best(&best, &pos);
+        pos.make(pos.parse_uci(&m).unwrap());
+        moves.push(m);
+        if pos.count_legal_moves() == 0 {
+            break;
+        }
+        wtime -= 100;
+        btime -= 100;
+    }
+    engine.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_isready_is_answered_meanwhile() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.expect_prefix("info depth 3", 10);
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 2);
+    engine.send("stop");
+    let best = engine.expect_prefix("bestmove", 2);
+    legal_best(&best, &Position::start());
+    engine.quit();
+}
+
+#[test]
+fn ponder_search_waits_for_ponderhit() {
+    let mut engine = start_uci();
+    engine.send("setoption name Ponder value true");
+    engine.send("position startpos moves e2e4");
+    engine.send("go ponder wtime 1000 btime 1000");
+    engine.expect_prefix("info depth 2", 10);
+    // Pondering ignores the clock: no bestmove until ponderhit.
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 2);
+    engine.send("ponderhit");
+    let best = engine.expect_prefix("bestmove", 5);
+    let mut pos = Position::start();
+    pos.make(pos.parse_uci("e2e4").unwrap());
+    legal_best(&best, &pos);
+    engine.quit();
+}
+
+#[test]
+fn fixed_depth_nodes_mate_and_multipv() {
+    let mut engine = start_uci();
+    engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    engine.send("go mate 1");
+    let info = engine.expect(|l| l.contains("score mate 1"), 5);
+    assert!(info.contains("pv a1a8"), "{info}");
+    engine.expect(|l| l.starts_with("bestmove a1a8"), 5);
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    engine.expect(|l| l.starts_with("info depth 4") && l.contains("multipv 3"), 10);
+    engine.expect_prefix("bestmove", 10);
+    engine.send("setoption name MultiPV value 1");
+    engine.send("go nodes 5000");
+    engine.expect_prefix("bestmove", 10);
+    engine.quit();
+}
+
+#[test]
+fn perft_and_board_display() {
+    let mut engine = start_uci();
+    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send("go perft 3");
+    engine.expect(|l| l == "Nodes searched: 97862", 10);
+    engine.send("d");
+    engine.expect(|l| l.starts_with("Fen: r3k2r/p1ppqpb1"), 5);
+    engine.quit();
+}
+
+#[test]
+fn bad_input_is_answered_and_survived() {
+    let mut engine = start_uci();
+    for bad in [
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w - - 0 1",
+        "position startpos moves e2e5",
+        "position sideways",
+        "go wtime soon",
+        "go depth",
+        "setoption name Hash value -5",
+        "setoption name UCI_Variant value checkers",
+        "setoption name Frobnication value 3",
+        "frobnicate",
+        "go perft x",
+    ] {
+        engine.send(bad);
+        engine.expect_prefix("info string error", 5);
+    }
+    // The engine still works, from the last good position (the start position).
+    engine.send("go depth 3");
+    let best = engine.expect_prefix("bestmove", 10);
+    legal_best(&best, &Position::start());
+    engine.send("position startpos moves e2e4 e7e5 g1f3 zzzz");
+    engine.expect_prefix("info string error: move zzzz", 5);
+    engine.send("go depth 2");
+    let best = engine.expect_prefix("bestmove", 10);
+    legal_best(&best, &Position::start());
+    engine.quit();
+}
+
+#[test]
+fn no_legal_move_gives_bestmove_none() {
+    let mut engine = start_uci();
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    engine.send("go depth 5");
+    engine.expect(|l| l == "bestmove (none)", 5);
+    engine.quit();
+}

@@ -1,0 +1,127 @@
+//! XBoard (CECP v2) through the real binary: features, a game on the clock, force mode,
+//! undo, analysis, move now, result claims and bad input.
+
+mod common;
+
+use common::Engine;
+use ladya_chess::Position;
+
+fn start_xboard() -> Engine {
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    let features = engine.expect(|l| l.starts_with("feature") && l.contains("variants="), 5);
+    for f in ["ping=1", "setboard=1", "usermove=1", "sigint=0", "variants=\"normal"] {
+        assert!(features.contains(f), "{features}");
+    }
+    engine.expect(|l| l == "feature done=1", 5);
+    engine
+}
+
+fn engine_move(engine: &mut Engine, pos: &mut Position) -> String {
+    let line = engine.expect_prefix("move ", 15);
+    let m = line[5..].trim().to_string();
+    let parsed = pos.parse_uci(&m).unwrap_or_else(|e| panic!("{m}: {e}\n{}", engine.transcript.join("\n")));
+    pos.make(parsed);
+    m
+}
+
+#[test]
+fn plays_black_then_white_on_the_clock() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("level 40 0:05 0");
+    engine.send("post");
+    engine.send("hard");
+    let mut pos = Position::start();
+    for user in ["e2e4", "g1f3", "f1c4"] {
+        engine.send("time 500");
+        engine.send("otim 500");
+        let m = pos.parse_uci(user).or_else(|_| {
+            // The engine's reply may have made our scripted move illegal: play any legal one.
+            let mut legal = ladya_core::MoveList::new();
+            pos.legal_moves(&mut legal);
+            legal.first().copied().ok_or(())
+        });
+        let m = m.unwrap();
+        engine.send(&format!("usermove {m}"));
+        pos.make(m);
+        engine_move(&mut engine, &mut pos);
+    }
+    // Switch sides: force, then go makes the engine play the side to move (White).
+    engine.send("force");
+    engine.send("ping 7");
+    engine.expect(|l| l == "pong 7", 5);
+    engine.send("go");
+    engine_move(&mut engine, &mut pos);
+    engine.quit();
+}
+
+#[test]
+fn fixed_time_depth_undo_and_setboard() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("st 1");
+    engine.send("sd 3");
+    engine.send("force");
+    engine.send("usermove e2e4");
+    engine.send("usermove e7e5");
+    engine.send("undo");
+    engine.send("go");
+    let mut pos = Position::start();
+    pos.make(pos.parse_uci("e2e4").unwrap());
+    engine_move(&mut engine, &mut pos);
+    engine.send("force");
+    engine.send("remove");
+    engine.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    engine.send("go");
+    engine.expect(|l| l == "move a1a8", 10);
+    engine.expect(|l| l == "1-0 {White mates}", 5);
+    engine.quit();
+}
+
+#[test]
+fn analysis_mode_and_move_now() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("post");
+    engine.send("analyze");
+    // Thinking lines: ply score time nodes pv.
+    let line = engine.expect(|l| l.split_whitespace().next() == Some("3"), 10);
+    assert!(line.split_whitespace().count() >= 5, "{line}");
+    engine.send("usermove e2e4");
+    engine.expect(|l| l.split_whitespace().next() == Some("4"), 10);
+    engine.send("exit");
+    engine.send("st 30");
+    engine.send("go");
+    engine.send("?");
+    let mut pos = Position::start();
+    pos.make(pos.parse_uci("e2e4").unwrap());
+    engine_move(&mut engine, &mut pos);
+    engine.quit();
+}
+
+#[test]
+fn bad_input_is_answered_and_survived() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("usermove e2e5");
+    engine.expect_prefix("Illegal move", 5);
+    engine.send("setboard nonsense");
+    engine.expect_prefix("tellusererror Illegal position", 5);
+    engine.send("variant checkers");
+    engine.expect_prefix("Error (unsupported variant)", 5);
+    engine.send("level x y z");
+    engine.expect_prefix("Error (bad level)", 5);
+    engine.send("frobnicate");
+    engine.expect_prefix("Error (unknown command)", 5);
+    engine.send("undo");
+    engine.expect_prefix("Error (no move to take back)", 5);
+    engine.send("sd 2");
+    engine.send("go");
+    let mut pos = Position::start();
+    engine_move(&mut engine, &mut pos);
+    engine.quit();
+}
