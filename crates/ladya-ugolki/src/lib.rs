@@ -17,7 +17,11 @@
 //!   move (81: the game is over by the move limit or before), 1 to 80 with Black.
 //! - Repetition compares the pieces and the side to move, not the move number.
 //! - `e3:e5` names a jump move by its ends; a longer `e3:e5:c5` gives the chain jump by jump,
-//!   and every hop is checked. `-` must be a step and `:` a jump.
+//!   and every hop is checked. `-` must be a step and `:` a jump. People read the pass as
+//!   `pass`; [`Position::parse_move`] takes `pass` or `0000`.
+//! - A side with no move passes, so only a finished game has no legal move:
+//!   `Game::no_moves_outcome` is that game's result (asked of a game that is not over, it
+//!   adjudicates by the move-limit count).
 
 mod bitboard;
 mod eval;

@@ -68,8 +68,9 @@ impl Layout {
     }
 }
 
-/// Zobrist keys: 2 x 64 pieces, the side to move, and one for each move number 0 to 81.
-const KEYS: [u64; 2 * 64 + 1 + LAST_MOVE_NUMBER as usize + 1] = zobrist::keys(0x0060_1C17_A5E5);
+/// Zobrist keys: 2 x 64 pieces, the side to move, and one for each move number (games stop at
+/// 81, but null moves past the end must not index out of the table).
+const KEYS: [u64; 2 * 64 + 1 + 256] = zobrist::keys(0x0060_1C17_A5E5);
 const SIDE_KEY: u64 = KEYS[128];
 
 #[inline(always)]

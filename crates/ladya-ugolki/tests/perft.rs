@@ -55,7 +55,7 @@ fn verify(pos: &mut Position, depth: u32) -> u64 {
 #[test]
 fn make_unmake_and_keys_along_perft_trees() {
     for layout in Layout::ALL {
-        assert!(verify(&mut Position::start_with(layout), 3) > 100);
+        assert!(verify(&mut Position::start_with(layout), 4) > 50_000);
     }
     for case in reference_cases() {
         verify(&mut Position::from_fen(&case.fen).unwrap(), 2);
