@@ -177,6 +177,7 @@ mod tests {
             let again = Position::from_fen(&pos.to_fen()).unwrap();
             assert_eq!(again, pos);
             assert_eq!(again.layout(), layout);
+            assert_eq!(again.pieces(Side::Black).count_ones(), layout.pieces());
         }
         assert_eq!(Position::start().to_fen(), START);
         assert_eq!(Position::start_with(Layout::Nine).to_fen(), "BBB5/BBB5/BBB5/8/8/5WWW/5WWW/5WWW w 1");

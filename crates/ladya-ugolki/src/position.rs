@@ -181,8 +181,8 @@ impl Position {
         self.key ^ number_key(self.number)
     }
 
-    /// The key computed from scratch, to check the incremental one.
-    pub fn compute_key(&self) -> u64 {
+    /// The key of the pieces and the side to move, computed from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
         let mut key = if self.side == Side::Black { SIDE_KEY } else { 0 };
         for side in Side::BOTH {
             for square in squares(self.pieces(side)) {
@@ -190,11 +190,6 @@ impl Position {
             }
         }
         key
-    }
-
-    /// The moves made since the position was set up, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
     }
 
     /// The result if the rules of ending have finished the game, checked in the rule file's
@@ -287,8 +282,8 @@ impl Position {
     pub fn is_repetition(&self, twofold_from: usize) -> bool {
         let n = self.history.len();
         let mut seen = 0;
-        // Positions with the same side to move lie an even number of plies back; two passes
-        // repeat a position after two plies already.
+        // Positions with the same side to move lie an even number of plies back. Two plies
+        // can already repeat one (a pass answered by a search's null move), so look from there.
         for index in (0..n.saturating_sub(1)).rev().step_by(2) {
             if self.history[index].key == self.key {
                 if index >= twofold_from {
