@@ -291,3 +291,18 @@ fn null_moves_are_avoided_near_the_end() {
     // White has all but three pieces in a6-d8.
     assert!(!pos("WWWW4/WWWW4/WW6/8/BB5B/4BBB1/4BWBB/4BWBB w 50").null_move_safe());
 }
+
+#[test]
+fn the_game_trait_speaks_ugolki() {
+    use ladya_ugolki::{FenError, MoveError, UgolkiError};
+    assert_eq!(<Position as Game>::NAME, "ugolki");
+    assert_eq!(<Position as Game>::from_fen("8/8 w 1").unwrap_err(), UgolkiError::Fen(FenError::RankCount(2)));
+    let start = <Position as Game>::start();
+    assert_eq!(Game::parse_move(&start, "e3e5"), Err(UgolkiError::Move(MoveError::Illegal("e3e5".into()))));
+    let e2e4 = Game::parse_move(&start, "e2:e4").unwrap();
+    assert_eq!((start.move_text(e2e4), start.human_move_text(e2e4)), ("e2e4".into(), "e2:e4".into()));
+    let mut noisy = MoveList::new();
+    start.noisy_moves(&mut noisy);
+    assert!(noisy.is_empty() && !start.is_noisy(e2e4) && !start.in_check());
+    assert_eq!((start.ply(), start.side_to_move()), (0, Side::White));
+}
