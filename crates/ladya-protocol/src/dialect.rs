@@ -37,3 +37,7 @@ pub trait EngineGame: Game {
 impl EngineGame for ladya_chess::Position {
     const XBOARD_VARIANT: &'static str = "normal";
 }
+
+impl EngineGame for ladya_ugolki::Position {
+    const XBOARD_VARIANT: &'static str = "ugolki";
+}

@@ -20,6 +20,8 @@ struct Cli {
 pub enum GameName {
     /// Chess.
     Chess,
+    /// Ugolki (Corners).
+    Ugolki,
 }
 
 /// Calls the generic function `$f::<G>(args)` with `G` the position type of a game name.
@@ -27,6 +29,7 @@ macro_rules! for_game {
     ($game:expr, $f:ident ( $($arg:expr),* )) => {
         match $game {
             $crate::GameName::Chess => $f::<ladya_chess::Position>($($arg),*),
+            $crate::GameName::Ugolki => $f::<ladya_ugolki::Position>($($arg),*),
         }
     };
 }

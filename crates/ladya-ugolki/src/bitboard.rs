@@ -1,0 +1,235 @@
+//! Squares, bitboards, the step table and the jump graph of one board.
+//!
+//! A square is `0..64` with a1 = 0, b1 = 1, ..., h8 = 63; a bitboard is a `u64` with bit `s`
+//! set for square `s`.
+
+/// A square index, a1 = 0 ... h8 = 63.
+pub type Square = u8;
+/// A set of squares, bit `s` for square `s`.
+pub type Bitboard = u64;
+
+/// The bitboard holding only `square`.
+#[inline(always)]
+pub const fn bit(square: Square) -> Bitboard {
+    1u64 << square
+}
+
+/// File of a square, 0 (a) to 7 (h).
+#[inline(always)]
+pub const fn file_of(square: Square) -> u8 {
+    square & 7
+}
+
+/// Rank of a square, 0 (first) to 7 (eighth).
+#[inline(always)]
+pub const fn rank_of(square: Square) -> u8 {
+    square >> 3
+}
+
+/// The square on `file` and `rank` (both `0..8`).
+#[inline(always)]
+pub const fn square_at(file: u8, rank: u8) -> Square {
+    rank * 8 + file
+}
+
+/// Iterates the squares of a bitboard, lowest first.
+#[inline(always)]
+pub fn squares(mut b: Bitboard) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            None
+        } else {
+            let s = b.trailing_zeros() as Square;
+            b &= b - 1;
+            Some(s)
+        }
+    })
+}
+
+/// The name of a square, `a1` ... `h8`.
+pub fn square_name(square: Square) -> String {
+    let file = (b'a' + file_of(square)) as char;
+    let rank = (b'1' + rank_of(square)) as char;
+    format!("{file}{rank}")
+}
+
+/// Reads a square name such as `e3`.
+pub fn parse_square(text: &str) -> Option<Square> {
+    match text.as_bytes() {
+        &[f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(square_at(f - b'a', r - b'1')),
+        _ => None,
+    }
+}
+
+/// The block of squares on files `files` and ranks `ranks` (inclusive bounds, `0..8`).
+pub const fn block(files: (u8, u8), ranks: (u8, u8)) -> Bitboard {
+    let mut b = 0;
+    let mut rank = ranks.0;
+    while rank <= ranks.1 {
+        let mut file = files.0;
+        while file <= files.1 {
+            b |= bit(square_at(file, rank));
+            file += 1;
+        }
+        rank += 1;
+    }
+    b
+}
+
+/// Files a to f: the squares a jump to the east may start from.
+const FILES_A_TO_F: Bitboard = block((0, 5), (0, 7));
+/// Files c to h: the squares a jump to the west may start from.
+const FILES_C_TO_H: Bitboard = block((2, 7), (0, 7));
+
+/// The squares one step (up, down, left or right) from each square.
+pub const STEPS: [Bitboard; 64] = {
+    let mut table = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (file_of(sq), rank_of(sq));
+        if file > 0 {
+            table[sq as usize] |= bit(sq - 1);
+        }
+        if file < 7 {
+            table[sq as usize] |= bit(sq + 1);
+        }
+        if rank > 0 {
+            table[sq as usize] |= bit(sq - 8);
+        }
+        if rank < 7 {
+            table[sq as usize] |= bit(sq + 8);
+        }
+        sq += 1;
+    }
+    table
+};
+
+/// The jump graph of one board: for each of the four directions, the squares from which a
+/// single jump in that direction is possible (an occupied square next to them, an empty one
+/// behind it).
+///
+/// Every piece's jump destinations are found by flood fill over this graph, set-wise, so
+/// chains are never enumerated. The moving piece's own square never lies between two squares
+/// of its chains (a jump keeps both the file's and the rank's parity, so a chain only visits
+/// squares of its start's parity class, and the squares jumped over are of other classes):
+/// the graph of the board as it stands is the graph of every move.
+#[derive(Clone, Copy, Debug)]
+pub struct JumpGraph {
+    east: Bitboard,
+    west: Bitboard,
+    north: Bitboard,
+    south: Bitboard,
+}
+
+impl JumpGraph {
+    /// The jump graph of a board whose occupied squares are `occupied`.
+    #[inline(always)]
+    pub const fn new(occupied: Bitboard) -> JumpGraph {
+        let empty = !occupied;
+        JumpGraph {
+            east: (occupied >> 1) & (empty >> 2) & FILES_A_TO_F,
+            west: (occupied << 1) & (empty << 2) & FILES_C_TO_H,
+            north: (occupied >> 8) & (empty >> 16),
+            south: (occupied << 8) & (empty << 16),
+        }
+    }
+
+    /// The squares one jump away from any square of `from`.
+    #[inline(always)]
+    pub const fn landings(&self, from: Bitboard) -> Bitboard {
+        ((from & self.east) << 2)
+            | ((from & self.west) >> 2)
+            | ((from & self.north) << 16)
+            | ((from & self.south) >> 16)
+    }
+
+    /// Every square a chain of one or more jumps from `from` can end on (never `from` itself).
+    #[inline(always)]
+    pub const fn reach(&self, from: Square) -> Bitboard {
+        let start = bit(from);
+        let mut reached = start;
+        let mut frontier = start;
+        loop {
+            let next = self.landings(frontier) & !reached;
+            if next == 0 {
+                return reached ^ start;
+            }
+            reached |= next;
+            frontier = next;
+        }
+    }
+
+    /// One shortest chain of single jumps from `from` to `to`, both included, or `None` when
+    /// no chain reaches `to`.
+    pub fn chain(&self, from: Square, to: Square) -> Option<Vec<Square>> {
+        // Breadth-first layers: layers[k] holds the squares first reached after k jumps.
+        let mut layers = vec![bit(from)];
+        let mut reached = bit(from);
+        while reached & bit(to) == 0 {
+            let next = self.landings(*layers.last()?) & !reached;
+            if next == 0 {
+                return None;
+            }
+            reached |= next;
+            layers.push(next);
+        }
+        let mut path = vec![to];
+        let mut current = to;
+        for &layer in layers.iter().rev().skip(1) {
+            current = squares(layer).find(|&s| self.landings(bit(s)) & bit(current) != 0)?;
+            path.push(current);
+        }
+        path.reverse();
+        Some(path)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        parse_square(name).unwrap()
+    }
+
+    #[test]
+    fn square_names_round_trip() {
+        for s in 0..64 {
+            assert_eq!(parse_square(&square_name(s)), Some(s));
+        }
+        assert_eq!(sq("e3"), 20);
+        assert_eq!(parse_square("i1"), None);
+        assert_eq!(parse_square("e9"), None);
+        assert_eq!(parse_square("e"), None);
+    }
+
+    #[test]
+    fn steps_stay_on_the_board() {
+        assert_eq!(STEPS[sq("a1") as usize], bit(sq("a2")) | bit(sq("b1")));
+        assert_eq!(STEPS[sq("h8") as usize], bit(sq("h7")) | bit(sq("g8")));
+        assert_eq!(STEPS[sq("e4") as usize].count_ones(), 4);
+    }
+
+    #[test]
+    fn jumps_never_wrap_around_the_board() {
+        // h1 and a2 are neighbours in bit order, not on the board.
+        let occupied = bit(sq("h1")) | bit(sq("a2")) | bit(sq("g1"));
+        let graph = JumpGraph::new(occupied);
+        assert_eq!(graph.reach(sq("g1")), 0);
+        assert_eq!(graph.reach(sq("h1")), bit(sq("f1")));
+        let graph = JumpGraph::new(bit(sq("a2")) | bit(sq("b2")));
+        assert_eq!(graph.reach(sq("a2")), bit(sq("c2")));
+        assert_eq!(graph.reach(sq("b2")), 0);
+    }
+
+    #[test]
+    fn chains_are_shortest_and_legal() {
+        // e3 jumps e4 to e5, then f5 to g5; or d3 to c3 ... a chain of two is shortest.
+        let occupied = [sq("e3"), sq("e4"), sq("f5"), sq("d3")].iter().fold(0, |b, &s| b | bit(s));
+        let graph = JumpGraph::new(occupied);
+        assert_eq!(graph.reach(sq("e3")), bit(sq("e5")) | bit(sq("g5")) | bit(sq("c3")));
+        assert_eq!(graph.chain(sq("e3"), sq("g5")), Some(vec![sq("e3"), sq("e5"), sq("g5")]));
+        assert_eq!(graph.chain(sq("e3"), sq("c3")), Some(vec![sq("e3"), sq("c3")]));
+        assert_eq!(graph.chain(sq("e3"), sq("a8")), None);
+    }
+}

@@ -1,0 +1,130 @@
+//! Ugolki as a [`Game`]: the glue to the generic search, protocols and perft.
+
+use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
+use thiserror::Error;
+
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::position::Position;
+
+/// An error reading an ugolki position or move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum UgolkiError {
+    /// A bad position.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A bad or illegal move.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
+/// With this many of its pieces or fewer left outside its target, a side may be in zugzwang
+/// (every move spoils the packing of the corner), so null-move pruning is not used.
+const ENDGAME_PIECES: u32 = 3;
+
+impl Game for Position {
+    type Move = Move;
+    type Error = UgolkiError;
+    const NAME: &'static str = "ugolki";
+
+    fn start() -> Self {
+        Position::start()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, UgolkiError> {
+        Ok(Position::from_fen(fen)?)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.key()
+    }
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        Position::legal_moves(self, out)
+    }
+
+    #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    /// Nothing is ever captured: there are no noisy moves.
+    fn noisy_moves(&self, _out: &mut MoveList<Move>) {}
+
+    fn is_noisy(&self, _m: Move) -> bool {
+        false
+    }
+
+    /// There are no checks in ugolki.
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        Position::unmake(self)
+    }
+
+    /// The null move is a pass: it also advances the move number, as the pass does.
+    fn make_null(&mut self) {
+        Position::make(self, Move::PASS)
+    }
+
+    /// Passing loses a tempo in a race, so it is safe to assume some move beats it, except
+    /// in Black's equalising move (a single move left) and when few pieces are left to bring
+    /// in, where zugzwang happens.
+    fn null_move_safe(&self) -> bool {
+        let equalising = self.side == Side::Black
+            && self.pieces(Side::White) & self.layout.target(Side::White) == self.layout.target(Side::White);
+        let outside = (self.pieces(self.side) & !self.layout.target(self.side)).count_ones();
+        !equalising && outside > ENDGAME_PIECES
+    }
+
+    /// The rules of ending in the rule file's order ([`Position::finished`]), then repetition.
+    fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {
+        self.finished().or_else(|| self.is_repetition(twofold_from).then_some(Outcome::draw(EndReason::Repetition)))
+    }
+
+    /// A side with no move passes, so a position has no legal move only when the game is
+    /// over: this is that result. Asked of a game that is not over, it adjudicates by the
+    /// move-limit count.
+    fn no_moves_outcome(&self) -> Outcome {
+        self.finished().unwrap_or_else(|| self.count_outcome())
+    }
+
+    fn evaluate(&self) -> Score {
+        Position::evaluate(self)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn human_move_text(&self, m: Move) -> String {
+        self.human_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, UgolkiError> {
+        Ok(Position::parse_move(self, text)?)
+    }
+}

@@ -1,0 +1,41 @@
+//! Ugolki (Corners) for Ladya: the exact rules of `docs/ugolki-rules.md` on bitboards, jump
+//! chains found by flood fill, the rules of ending in the rule file's order, FEN and move
+//! notation, and the [`Game`](ladya_core::Game) implementation the search plays through.
+//!
+//! A move is a (from, to) pair: a step to a neighbouring square, or the end of a chain of
+//! jumps. [`Position::legal_moves`] lists each pair once; [`Position::move_path`] recovers one
+//! chain of single jumps that realises a jump move, for a user interface to animate.
+//!
+//! Where the rule file needed reading:
+//! - Whether the game is over is a function of the board, the side to move and the move
+//!   number: the rules are checked for the move that led to the position, made by the side
+//!   not to move ([`Position::finished`]). So "White has completed and Black has one move
+//!   left" is Black to move with White's target full, and a FEN needs no extra field.
+//! - The pass counts as a move of its side: it advances the move number, and the own-home
+//!   rule applies after it as after any move.
+//! - The full-move number of a FEN must be one the game can reach: 1 to 81 with White to
+//!   move (81: the game is over by the move limit or before), 1 to 80 with Black.
+//! - Repetition compares the pieces and the side to move, not the move number.
+//! - `e3:e5` names a jump move by its ends; a longer `e3:e5:c5` gives the chain jump by jump,
+//!   and every hop is checked. `-` must be a step and `:` a jump. People read the pass as
+//!   `pass`; [`Position::parse_move`] takes `pass` or `0000`.
+//! - A side with no move passes, so only a finished game has no legal move:
+//!   `Game::no_moves_outcome` is that game's result (asked of a game that is not over, it
+//!   adjudicates by the move-limit count).
+
+mod bitboard;
+mod eval;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod position;
+
+pub use bitboard::{Bitboard, Square, parse_square, square_name};
+pub use eval::{WEIGHTS, Weights};
+pub use fen::FenError;
+pub use game::UgolkiError;
+pub use moves::Move;
+pub use notation::MoveError;
+pub use position::{LAST_MOVE_NUMBER, Layout, MOVE_LIMIT, OWN_HOME_MOVE, Position};

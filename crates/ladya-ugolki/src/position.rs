@@ -1,0 +1,300 @@
+//! The ugolki position: two bitboards, the side to move, the move number, the rules of ending,
+//! and make/unmake with incremental Zobrist keys.
+
+use ladya_core::{EndReason, Outcome, Side, zobrist};
+
+use crate::bitboard::{Bitboard, Square, bit, block, squares};
+use crate::moves::Move;
+
+/// A player's move number from which the own-home rule applies: after his 40th move and
+/// every later one, none of his pieces may stand in his own home.
+pub const OWN_HOME_MOVE: u8 = 40;
+/// The game ends after Black's 80th move (if nothing decided it before).
+pub const MOVE_LIMIT: u8 = 80;
+/// The largest full-move number a position can have: White to move after Black's 80th move
+/// (the game is then over).
+pub const LAST_MOVE_NUMBER: u8 = MOVE_LIMIT + 1;
+
+/// The three layouts; the number of pieces chooses one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// 9 pieces a side on 3x3 blocks: f1-h3 and a6-c8.
+    Nine,
+    /// 12 pieces a side on 4x3 blocks: e1-h3 and a6-d8 (the standard game).
+    Twelve,
+    /// 16 pieces a side on 4x4 blocks: e1-h4 and a5-d8.
+    Sixteen,
+}
+
+/// White's home for each layout; Black's is its image under a half turn of the board.
+const WHITE_HOMES: [Bitboard; 3] = [block((5, 7), (0, 2)), block((4, 7), (0, 2)), block((4, 7), (0, 3))];
+
+impl Layout {
+    /// The three layouts, smallest first.
+    pub const ALL: [Layout; 3] = [Layout::Nine, Layout::Twelve, Layout::Sixteen];
+
+    /// The layout with `count` pieces a side, if there is one.
+    pub const fn from_count(count: u32) -> Option<Layout> {
+        match count {
+            9 => Some(Layout::Nine),
+            12 => Some(Layout::Twelve),
+            16 => Some(Layout::Sixteen),
+            _ => None,
+        }
+    }
+
+    /// Pieces a side.
+    pub const fn pieces(self) -> u32 {
+        self.white_home().count_ones()
+    }
+
+    const fn white_home(self) -> Bitboard {
+        WHITE_HOMES[self as usize]
+    }
+
+    /// The squares `side` starts on: its home, and the opponent's target.
+    #[inline(always)]
+    pub const fn home(self, side: Side) -> Bitboard {
+        match side {
+            Side::White => self.white_home(),
+            Side::Black => self.white_home().reverse_bits(),
+        }
+    }
+
+    /// The squares `side` must fill: the opponent's home.
+    #[inline(always)]
+    pub const fn target(self, side: Side) -> Bitboard {
+        self.home(side.opponent())
+    }
+}
+
+/// Zobrist keys: 2 x 64 pieces, the side to move, and one for each move number (games stop at
+/// 81, but null moves past the end must not index out of the table).
+const KEYS: [u64; 2 * 64 + 1 + 256] = zobrist::keys(0x0060_1C17_A5E5);
+const SIDE_KEY: u64 = KEYS[128];
+
+#[inline(always)]
+fn piece_key(side: Side, square: Square) -> u64 {
+    KEYS[side.index() * 64 + square as usize]
+}
+
+#[inline(always)]
+fn number_key(number: u8) -> u64 {
+    KEYS[129 + number as usize]
+}
+
+/// What unmake needs: the move, and the board key before it (repetition reads it too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Undo {
+    pub(crate) mv: Move,
+    pub(crate) key: u64,
+}
+
+/// An ugolki position with its history of moves.
+///
+/// Whether the game is over follows from the board, the side to move and the move number
+/// alone (see [`Position::finished`]), so no other state is kept: in particular the state
+/// "White has filled its target and Black has one move left" is simply "Black to move with
+/// White's target full". Equality compares everything, history included.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) pieces: [Bitboard; 2],
+    pub(crate) side: Side,
+    /// The full-move number: 1 at the start, increased after each Black move, at most 81.
+    pub(crate) number: u8,
+    pub(crate) layout: Layout,
+    /// The Zobrist key of the pieces and the side to move (not the move number).
+    pub(crate) key: u64,
+    pub(crate) history: Vec<Undo>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Position {
+    /// The FEN of the standard start position (12 pieces a side).
+    pub const START_FEN: &'static str = "BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1";
+
+    /// The start position of `layout`: each side fills its home, White to move, move 1.
+    pub fn start_with(layout: Layout) -> Position {
+        let mut pos = Position {
+            pieces: [layout.home(Side::White), layout.home(Side::Black)],
+            side: Side::White,
+            number: 1,
+            layout,
+            key: 0,
+            history: Vec::new(),
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// The standard start position.
+    pub fn start() -> Position {
+        Position::start_with(Layout::Twelve)
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The full-move number: 1 at the start, increased after each Black move.
+    pub fn move_number(&self) -> u8 {
+        self.number
+    }
+
+    /// The layout (the number of pieces a side).
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The squares of `side`'s pieces.
+    #[inline(always)]
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        self.pieces[side.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The side whose piece stands on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Side> {
+        Side::BOTH.into_iter().find(|&side| self.pieces(side) & bit(square) != 0)
+    }
+
+    /// The Zobrist key: pieces, side to move and move number.
+    ///
+    /// The move number is part of it because every position of a game lies within 80 moves
+    /// of the move limit, so the number can change the result of any position (how many
+    /// moves are left for the race, whether the own-home rule already applies). Since the
+    /// number never exceeds 81, hashing it always is both exact and a single table look-up.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key ^ number_key(self.number)
+    }
+
+    /// The key of the pieces and the side to move, computed from scratch.
+    pub(crate) fn compute_key(&self) -> u64 {
+        let mut key = if self.side == Side::Black { SIDE_KEY } else { 0 };
+        for side in Side::BOTH {
+            for square in squares(self.pieces(side)) {
+                key ^= piece_key(side, square);
+            }
+        }
+        key
+    }
+
+    /// The result if the rules of ending have finished the game, checked in the rule file's
+    /// order for the move that led here (the side not to move made it).
+    ///
+    /// With Black to move, White just made its move number `n` (the move number): only the
+    /// own-home rule can apply to it. A White move that fills Black's home does not end the
+    /// game: it leaves Black to move with White's target full, Black's equalising move.
+    /// With White to move, Black just made its move `n - 1` (none yet at move 1): the
+    /// own-home rule, then Black completing first, then White having completed the move
+    /// before (draw if Black has now completed too), then the move limit.
+    #[inline(always)]
+    pub fn finished(&self) -> Option<Outcome> {
+        let [white, black] = self.pieces;
+        let white_home = self.layout.home(Side::White);
+        let black_home = self.layout.home(Side::Black);
+        match self.side {
+            Side::Black => (self.number >= OWN_HOME_MOVE && white & white_home != 0)
+                .then_some(Outcome::win(Side::Black, EndReason::OwnHome)),
+            Side::White => {
+                let black_moves = self.number - 1;
+                let black_done = black & white_home == white_home;
+                let white_done = white & black_home == black_home;
+                if black_moves >= OWN_HOME_MOVE && black & black_home != 0 {
+                    Some(Outcome::win(Side::White, EndReason::OwnHome))
+                } else if black_done && !white_done {
+                    Some(Outcome::win(Side::Black, EndReason::TargetFilled))
+                } else if white_done {
+                    Some(if black_done {
+                        Outcome::draw(EndReason::TargetFilled)
+                    } else {
+                        Outcome::win(Side::White, EndReason::TargetFilled)
+                    })
+                } else if black_moves >= MOVE_LIMIT {
+                    Some(self.count_outcome())
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The move-limit rule's verdict on the board as it stands: the side with more pieces in
+    /// its target wins; equal numbers draw.
+    pub fn count_outcome(&self) -> Outcome {
+        let white = (self.pieces(Side::White) & self.layout.target(Side::White)).count_ones();
+        let black = (self.pieces(Side::Black) & self.layout.target(Side::Black)).count_ones();
+        match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Outcome::win(Side::White, EndReason::MoveLimit),
+            std::cmp::Ordering::Less => Outcome::win(Side::Black, EndReason::MoveLimit),
+            std::cmp::Ordering::Equal => Outcome::draw(EndReason::MoveLimit),
+        }
+    }
+
+    /// Plays `m`, which must be legal here (as produced by the move generator or the parser).
+    /// The pass changes only the side to move and the move number.
+    #[inline(always)]
+    pub fn make(&mut self, m: Move) {
+        let us = self.side;
+        self.history.push(Undo { mv: m, key: self.key });
+        if !m.is_pass() {
+            let (from, to) = (m.from(), m.to());
+            self.pieces[us.index()] ^= bit(from) | bit(to);
+            self.key ^= piece_key(us, from) ^ piece_key(us, to);
+        }
+        self.key ^= SIDE_KEY;
+        if us == Side::Black {
+            self.number += 1;
+        }
+        self.side = us.opponent();
+    }
+
+    /// Takes back the last move; does nothing when there is none.
+    #[inline(always)]
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else { return };
+        self.side = self.side.opponent();
+        if self.side == Side::Black {
+            self.number -= 1;
+        }
+        self.key = undo.key;
+        if !undo.mv.is_pass() {
+            self.pieces[self.side.index()] ^= bit(undo.mv.from()) | bit(undo.mv.to());
+        }
+    }
+
+    /// Whether the pieces and the side to move have occurred before: at all if the earlier
+    /// occurrence is at history index `twofold_from` or later, else twice before (the third
+    /// occurrence draws). The move number is not compared: it differs at every repetition.
+    pub fn is_repetition(&self, twofold_from: usize) -> bool {
+        let n = self.history.len();
+        let mut seen = 0;
+        // Positions with the same side to move lie an even number of plies back. Two plies
+        // can already repeat one (a pass answered by a search's null move), so look from there.
+        for index in (0..n.saturating_sub(1)).rev().step_by(2) {
+            if self.history[index].key == self.key {
+                if index >= twofold_from {
+                    return true;
+                }
+                seen += 1;
+                if seen == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
