@@ -82,6 +82,14 @@ impl Game for Position {
     }
 
     #[inline(always)]
+    fn gives_check(&mut self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
+    /// A side with no legal move that is not in check is stalemated, a draw.
+    const ONLY_CHECKS_MATE: bool = true;
+
+    #[inline(always)]
     fn make(&mut self, m: Move) {
         Position::make(self, m)
     }

@@ -216,6 +216,39 @@ impl Position {
         self.is_attacked(king, self.side.opponent(), self.occupied())
     }
 
+    /// Whether `m`, a legal move here, gives check: directly, by discovery, with the rook of a
+    /// castling, or by opening a line through an en-passant capture. Looks at the board after
+    /// the move without making it.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side;
+        let king = self.king_square(us.opponent()) as usize;
+        let (from, to) = (m.from(), m.to());
+        let arriving = m.promotion().unwrap_or(self.board[from as usize].kind());
+        let mut occupied = (self.occupied() ^ bit(from)) | bit(to);
+        let mut rooks = self.pieces(us, Kind::Rook);
+        match m.flag() {
+            EN_PASSANT => occupied ^= bit(to ^ 8),
+            CASTLE_KING | CASTLE_QUEEN => {
+                let (rook_from, rook_to) = Self::castling_rook(to);
+                occupied ^= bit(rook_from) | bit(rook_to);
+                rooks ^= bit(rook_from) | bit(rook_to);
+            }
+            _ => {}
+        }
+        // Our pieces of `kind` once the move is made.
+        let after = |kind: Kind, set: Bitboard| {
+            let moved = if arriving == kind { bit(to) } else { 0 };
+            (set & !bit(from)) | moved
+        };
+        let queens = after(Kind::Queen, self.pieces(us, Kind::Queen));
+        let straight = after(Kind::Rook, rooks) | queens;
+        let diagonal = after(Kind::Bishop, self.pieces(us, Kind::Bishop)) | queens;
+        KNIGHT_ATTACKS[king] & after(Kind::Knight, self.pieces(us, Kind::Knight)) != 0
+            || PAWN_ATTACKS[us.opponent().index()][king] & after(Kind::Pawn, self.pieces(us, Kind::Pawn)) != 0
+            || rook_attacks(king as Square, occupied) & straight != 0
+            || bishop_attacks(king as Square, occupied) & diagonal != 0
+    }
+
     /// The key computed from scratch, to check the incremental one.
     pub fn compute_key(&self) -> u64 {
         let mut key = castling_key(self.castling);

@@ -198,6 +198,22 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Whether the side to move is in check (always false in a game without checks).
     fn in_check(&self) -> bool;
 
+    /// Whether `m`, a legal move of this position, gives check. Mate solvers try checks first
+    /// and, where [`Game::ONLY_CHECKS_MATE`] holds, nothing else as the last move. By default
+    /// the move is made and taken back; games override it with a test on the board.
+    fn gives_check(&mut self, m: Self::Move) -> bool {
+        self.make(m);
+        let check = self.in_check();
+        self.unmake();
+        check
+    }
+
+    /// Whether only a checking move can leave the opponent without a legal move and lost: true
+    /// where a side with no move that is not in check is stalemated and draws (chess), false
+    /// where that side loses too (xiangqi) or the game has no checks. False, which is always
+    /// safe, by default.
+    const ONLY_CHECKS_MATE: bool = false;
+
     /// Plays `m`, which must be legal in this position.
     fn make(&mut self, m: Self::Move);
 

@@ -56,6 +56,9 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Run a test suite of positions with best moves (EPD `bm`/`am`) at a fixed time each.
     Epd(commands::epd::EpdArgs),
+    /// Solve a directmate problem (mate in N): every key, threat, defence and dual; or, with
+    /// --epd, the keys of every position of a file.
+    Solve(commands::solve::SolveArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Epd(args) => commands::epd::run(&args),
+        Command::Solve(args) => commands::solve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -5,6 +5,7 @@ pub mod analyze;
 pub mod bench;
 pub mod epd;
 pub mod perft;
+pub mod solve;
 
 use ladya_core::Game;
 use ladya_core::score::{Score, mate_moves};

@@ -1,0 +1,302 @@
+//! The proof search: whether the attacker forces mate within a number of moves, by trying
+//! every attacker move and every defence, with a table of proven results and ordering that
+//! finds mates and refutations early.
+
+use ladya_core::{Game, MoveList, Side};
+
+use crate::table::Table;
+
+/// XORed into keys when Black attacks, so that the table tells the two attackers apart.
+const BLACK_ATTACKS: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A position of the game so far: its key and whether it repeats an earlier one.
+#[derive(Clone, Copy)]
+struct Visit {
+    key: u64,
+    repeat: bool,
+}
+
+/// One thread's proof search from a problem position.
+pub(crate) struct Prover<'t, G: Game> {
+    /// The position being examined; moves are made and taken back on it.
+    pub(crate) pos: G,
+    table: &'t Table,
+    attacker: Side,
+    salt: u64,
+    /// Every position of the game, the oldest first: those that led to the problem (its
+    /// history), the problem position, then the line being examined.
+    line: Vec<Visit>,
+    /// The length of `line` at the problem position.
+    root_len: usize,
+    /// How many positions of `line` repeat an earlier one. While none does, results are
+    /// those of the game without repetition rules and the table may be used.
+    repeats: usize,
+    /// Per depth below the problem position: the last move that mated or refuted there.
+    killers: Vec<G::Move>,
+    /// Positions visited.
+    pub(crate) nodes: u64,
+}
+
+impl<'t, G: Game> Prover<'t, G> {
+    /// A prover for the side to move in `root`, whose history (the moves made on it since its
+    /// FEN) counts for repetitions.
+    pub(crate) fn new(root: &G, table: &'t Table) -> Prover<'t, G> {
+        let attacker = root.side_to_move();
+        let mut keys = Vec::with_capacity(root.ply() + 1);
+        let mut walk = root.clone();
+        keys.push(walk.hash());
+        while walk.ply() > 0 {
+            walk.unmake();
+            keys.push(walk.hash());
+        }
+        keys.reverse();
+        let mut line: Vec<Visit> = Vec::with_capacity(keys.len() + 64);
+        for key in keys {
+            let repeat = line.iter().any(|v| v.key == key);
+            line.push(Visit { key, repeat });
+        }
+        let repeats = line.iter().filter(|v| v.repeat).count();
+        Prover {
+            pos: root.clone(),
+            table,
+            attacker,
+            salt: if attacker == Side::Black { BLACK_ATTACKS } else { 0 },
+            root_len: line.len(),
+            line,
+            repeats,
+            killers: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// Whether the game is over at the problem position by a repetition ruling.
+    pub(crate) fn root_ended(&self) -> bool {
+        let key = self.pos.hash();
+        self.line.iter().filter(|v| v.key == key).count() >= 3 && self.pos.rule_outcome(usize::MAX).is_some()
+    }
+
+    /// Depth below the problem position.
+    #[inline]
+    fn ply(&self) -> usize {
+        self.line.len() - self.root_len
+    }
+
+    #[inline]
+    fn killer(&self) -> G::Move {
+        self.killers.get(self.ply()).copied().unwrap_or_default()
+    }
+
+    #[inline]
+    fn set_killer(&mut self, m: G::Move) {
+        let ply = self.ply();
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, G::Move::default());
+        }
+        self.killers[ply] = m;
+    }
+
+    /// Plays `m` and records the new position. Returns false when the position has now
+    /// occurred for the third time and the game's rules end the game there (a draw, or a loss
+    /// for a side that checked perpetually): no mate can follow. Take the move back with
+    /// [`Prover::back`] either way.
+    #[inline]
+    pub(crate) fn play(&mut self, m: G::Move) -> bool {
+        self.pos.make(m);
+        self.enter()
+    }
+
+    /// Passes the turn (to find what the attacker threatens); take it back with
+    /// [`Prover::back`]. Never called in check.
+    pub(crate) fn play_null(&mut self) -> bool {
+        self.pos.make_null();
+        self.enter()
+    }
+
+    #[inline]
+    fn enter(&mut self) -> bool {
+        self.nodes += 1;
+        let key = self.pos.hash();
+        let earlier = self.line.iter().filter(|v| v.key == key).count();
+        self.line.push(Visit { key, repeat: earlier > 0 });
+        self.repeats += (earlier > 0) as usize;
+        earlier < 2 || self.pos.rule_outcome(usize::MAX).is_none()
+    }
+
+    /// Takes back the last move or pass.
+    #[inline]
+    pub(crate) fn back(&mut self) {
+        if let Some(visit) = self.line.pop() {
+            self.repeats -= visit.repeat as usize;
+        }
+        self.pos.unmake();
+    }
+
+    /// Whether the attacker's move `m` leaves the defender without a legal move, lost.
+    ///
+    /// The position it reaches is not recorded: a lost position never occurred before (the
+    /// game would have ended there), so no repetition rule can apply to it.
+    #[inline]
+    fn mates(&mut self, m: G::Move) -> bool {
+        self.nodes += 1;
+        self.pos.make(m);
+        let mated = self.pos.count_legal_moves() == 0 && self.defender_lost();
+        self.pos.unmake();
+        mated
+    }
+
+    /// Whether the side to move, which has no legal move, has lost to the attacker.
+    #[inline]
+    fn defender_lost(&self) -> bool {
+        self.pos.no_moves_outcome().winner == Some(self.attacker)
+    }
+
+    /// The key under which the table knows the current position.
+    #[inline]
+    fn table_key(&self) -> Option<u64> {
+        (self.repeats == 0).then(|| self.pos.hash() ^ self.salt)
+    }
+
+    /// Whether the attacker, to move, mates within `n` moves (`n >= 1`).
+    pub(crate) fn attack(&mut self, n: u32) -> bool {
+        let key = if n >= 2 { self.table_key() } else { None };
+        if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
+            return known;
+        }
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        // Checks first; among them, the move that mated last at this depth.
+        let mut checks = 0;
+        for i in 0..moves.len() {
+            if self.pos.gives_check(moves[i]) {
+                moves.swap(i, checks);
+                checks += 1;
+            }
+        }
+        let killer = self.killer();
+        if let Some(i) = moves[..checks].iter().position(|&m| m == killer) {
+            moves.swap(0, i);
+        }
+        // Mate at once, with a check...
+        for i in 0..checks {
+            if self.mates(moves[i]) {
+                self.set_killer(moves[i]);
+                if let Some(k) = key {
+                    self.table.store_mate(k, 1);
+                }
+                return true;
+            }
+        }
+        if n == 1 {
+            // ... or, where a side without moves can lose out of check, with any move.
+            if !G::ONLY_CHECKS_MATE {
+                for i in checks..moves.len() {
+                    if self.mates(moves[i]) {
+                        self.set_killer(moves[i]);
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+        if let Some(i) = moves.iter().position(|&m| m == killer) {
+            moves[..=i].rotate_right(1);
+        }
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let mates = self.play(m) && self.defend(n - 1);
+            self.back();
+            if mates {
+                self.set_killer(m);
+                if let Some(k) = key {
+                    self.table.store_mate(k, n);
+                }
+                return true;
+            }
+        }
+        if let Some(k) = key {
+            self.table.store_no_mate(k, n);
+        }
+        false
+    }
+
+    /// Whether the attacker mates within `n` more moves (`n >= 0`), the defender to move.
+    #[inline]
+    pub(crate) fn defend(&mut self, n: u32) -> bool {
+        self.refute(n, 1, None)
+    }
+
+    /// Whether the attacker mates within `n` more moves, the defender to move. The defences
+    /// after which the attacker cannot mate in time ("refutations") are looked for until
+    /// `limit` of them are found, and pushed to `refutations` if given.
+    pub(crate) fn refute(&mut self, n: u32, limit: usize, mut refutations: Option<&mut Vec<G::Move>>) -> bool {
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return self.defender_lost();
+        }
+        if n == 0 {
+            if let Some(list) = refutations {
+                list.extend(moves.iter().take(limit));
+            }
+            return false;
+        }
+        let key = if n >= 2 && refutations.is_none() { self.table_key() } else { None };
+        if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
+            return known;
+        }
+        let killer = self.killer();
+        if let Some(i) = moves.iter().position(|&m| m == killer) {
+            moves.swap(0, i);
+        }
+        let mut found = 0;
+        for i in 0..moves.len() {
+            let d = moves[i];
+            let mated = self.play(d) && self.attack(n);
+            self.back();
+            if !mated {
+                self.set_killer(d);
+                if let Some(list) = refutations.as_deref_mut() {
+                    list.push(d);
+                }
+                found += 1;
+                if found >= limit {
+                    break;
+                }
+            }
+        }
+        if let Some(k) = key {
+            if found == 0 {
+                self.table.store_mate(k, n);
+            } else {
+                self.table.store_no_mate(k, n);
+            }
+        }
+        found == 0
+    }
+
+    /// The fewest moves, at most `limit`, within which the attacker (to move) mates.
+    pub(crate) fn shortest_attack(&mut self, limit: u32) -> Option<u32> {
+        (1..=limit).find(|&k| self.attack(k))
+    }
+
+    /// The fewest moves, at most `limit`, within which the attacker mates, the defender to
+    /// move (0 if the defender is mated already).
+    pub(crate) fn shortest_defend(&mut self, limit: u32) -> Option<u32> {
+        (0..=limit).find(|&k| self.defend(k))
+    }
+
+    /// The attacker's moves after which it mates within `n - 1` more moves (`n >= 1`).
+    pub(crate) fn mating_moves(&mut self, n: u32) -> Vec<G::Move> {
+        let mut moves = MoveList::new();
+        self.pos.legal_moves(&mut moves);
+        let mut found = Vec::new();
+        for &m in moves.iter() {
+            let mates = self.play(m) && self.defend(n - 1);
+            self.back();
+            if mates {
+                found.push(m);
+            }
+        }
+        found
+    }
+}

@@ -1,0 +1,231 @@
+//! Solving a problem: which first moves are keys (and, if asked, tries), and the solution
+//! tree of each key: its threat, every defence and the shortest mates that answer it.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+use ladya_core::{Game, MoveList};
+
+use crate::prover::Prover;
+use crate::table::Table;
+
+/// What to look for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Also find tries: first moves refuted by a single defence.
+    pub tries: bool,
+    /// Only the keys: no lengths, threats or variations (the fastest).
+    pub keys_only: bool,
+    /// Threads examining first moves (0 counts as 1).
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { tries: false, keys_only: false, threads: 1 }
+    }
+}
+
+/// The solution of a directmate problem: the side to move mates in `mate` moves (or fewer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution<M> {
+    /// The number of moves asked for.
+    pub mate: u32,
+    /// Every first move that forces mate within `mate` moves, in move generation order.
+    pub keys: Vec<Key<M>>,
+    /// With [`Options::tries`]: every first move that only one defence refutes.
+    pub tries: Vec<Try<M>>,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// A key: a first move that forces mate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Key<M> {
+    /// The move.
+    pub mv: M,
+    /// The solution's length in moves, the key included: less than asked for a short
+    /// solution. Zero with [`Options::keys_only`] (not computed).
+    pub length: u32,
+    /// What follows; `None` with [`Options::keys_only`].
+    pub after: Option<After<M>>,
+}
+
+/// A try: a first move that fails to one defence only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Try<M> {
+    /// The move.
+    pub mv: M,
+    /// The one defence after which the attacker cannot mate in time.
+    pub refutation: M,
+}
+
+/// What follows an attacker's move in a solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum After<M> {
+    /// The move mates.
+    Mate,
+    /// The defender is to move.
+    Play(Play<M>),
+}
+
+/// The defender to move, every defence answered by mate in time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play<M> {
+    /// What the attacker threatens.
+    pub threat: Threat<M>,
+    /// Every legal defence, in move generation order.
+    pub defences: Vec<Defence<M>>,
+}
+
+/// What the attacker would do if the defender could pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Threat<M> {
+    /// The defender is in check: passing is no question.
+    Check,
+    /// No mate within the moves left: every defender move weakens (zugzwang).
+    Zugzwang,
+    /// Mate in `length` moves, begun by any of `moves`.
+    Mate {
+        /// The threat's length in moves (1 for a threatened mate on the next move).
+        length: u32,
+        /// The first moves of the shortest threatened mates.
+        moves: Vec<M>,
+    },
+}
+
+/// A defence and the mates that answer it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Defence<M> {
+    /// The defender's move.
+    pub mv: M,
+    /// The moves the attacker needs after it to mate (the shortest way).
+    pub length: u32,
+    /// The attacker's answers that mate in `length` moves; more than one is a dual.
+    pub answers: Vec<M>,
+    /// When `length > 1`: the play after the first answer.
+    pub then: Option<Box<Play<M>>>,
+}
+
+/// Solves "the side to move mates in `mate` moves" exhaustively: every key, and with
+/// `options` tries, lengths, threats and variations. `root` may carry history (moves made
+/// since its FEN); repetitions count from the start of that history.
+///
+/// The table may be shared across problems and threads. `mate` 0 has no keys.
+pub fn solve<G: Game>(root: &G, mate: u32, options: &Options, table: &Table) -> Solution<G::Move> {
+    let mut solution = Solution { mate, keys: Vec::new(), tries: Vec::new(), nodes: 0 };
+    let mut prover = Prover::new(root, table);
+    if mate == 0 || prover.root_ended() {
+        return solution;
+    }
+    for (mv, verdict) in first_moves(root, mate, options, table, &mut solution.nodes) {
+        match verdict {
+            Verdict::Key => solution.keys.push(Key { mv, length: 0, after: None }),
+            Verdict::Refuted(refutations) if options.tries && refutations.len() == 1 => {
+                solution.tries.push(Try { mv, refutation: refutations[0] })
+            }
+            Verdict::Refuted(_) => {}
+        }
+    }
+    if !options.keys_only {
+        for key in &mut solution.keys {
+            prover.play(key.mv);
+            // The key mates within `mate`, so the search finds a length.
+            let rest = prover.shortest_defend(mate - 1).unwrap_or(mate - 1);
+            key.length = rest + 1;
+            key.after = Some(if rest == 0 { After::Mate } else { After::Play(play(&mut prover, rest)) });
+            prover.back();
+        }
+    }
+    solution.nodes += prover.nodes;
+    solution
+}
+
+/// How a first move fares.
+enum Verdict<M> {
+    /// It forces mate in time.
+    Key,
+    /// It does not: the defences that refute it (one, or two when tries are wanted and a
+    /// second exists), or none when it stalemates or repeats the position a third time.
+    Refuted(Vec<M>),
+}
+
+/// Every first move of `root` with its verdict, in move generation order, examined by
+/// `options.threads` threads that take moves from a shared counter.
+fn first_moves<G: Game>(
+    root: &G,
+    mate: u32,
+    options: &Options,
+    table: &Table,
+    nodes: &mut u64,
+) -> Vec<(G::Move, Verdict<G::Move>)> {
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    let limit = if options.tries { 2 } else { 1 };
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::with_capacity(moves.len()));
+    let total_nodes = AtomicU64::new(0);
+    let work = || {
+        let mut prover = Prover::new(root, table);
+        let mut mine = Vec::new();
+        while let Some(&mv) = moves.get(next.fetch_add(1, Relaxed)) {
+            let mut refutations = Vec::new();
+            let mates = prover.play(mv) && prover.refute(mate - 1, limit, Some(&mut refutations));
+            prover.back();
+            mine.push((mv, if mates { Verdict::Key } else { Verdict::Refuted(refutations) }));
+        }
+        total_nodes.fetch_add(prover.nodes, Relaxed);
+        results.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
+    };
+    let threads = options.threads.clamp(1, moves.len().max(1));
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    *nodes += total_nodes.into_inner();
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Back to generation order: the order moves were taken in differs between runs.
+    results.sort_by_key(|(mv, _)| moves.iter().position(|m| m == mv));
+    results
+}
+
+/// The play after an attacker's move, the defender to move and mated within `n >= 1` moves.
+fn play<G: Game>(prover: &mut Prover<'_, G>, n: u32) -> Play<G::Move> {
+    let threat = if prover.pos.in_check() {
+        Threat::Check
+    } else {
+        let threat = if prover.play_null() { prover.shortest_attack(n) } else { None };
+        let threat = match threat {
+            Some(length) => Threat::Mate { length, moves: prover.mating_moves(length) },
+            None => Threat::Zugzwang,
+        };
+        prover.back();
+        threat
+    };
+    let mut moves = MoveList::new();
+    prover.pos.legal_moves(&mut moves);
+    let mut defences = Vec::with_capacity(moves.len());
+    for &mv in moves.iter() {
+        prover.play(mv);
+        // Every defence is answered in time, so the search finds a length.
+        let length = prover.shortest_attack(n).unwrap_or(n);
+        let answers = prover.mating_moves(length);
+        let then = match answers.first() {
+            Some(&answer) if length > 1 => {
+                prover.play(answer);
+                let then = play(prover, length - 1);
+                prover.back();
+                Some(Box::new(then))
+            }
+            _ => None,
+        };
+        prover.back();
+        defences.push(Defence { mv, length, answers, then });
+    }
+    Play { threat, defences }
+}

@@ -1,0 +1,125 @@
+//! The table of proven results.
+//!
+//! For a position and the side that attacks, an entry holds the fewest moves a mate has been
+//! proven within and the most moves it has been proven impossible within; both facts stay true
+//! for longer (respectively shorter) limits, so one entry answers many questions. Entries
+//! describe positions alone, never the way they were reached: the prover stores and reads
+//! them only where the history cannot change the answer (see the crate documentation), so
+//! one table serves every problem of a batch.
+//!
+//! Each slot keeps `key ^ data` beside `data`, so a reader sees a torn write (two threads
+//! storing at once) as a miss instead of a wrong answer, without locks.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+/// Marks a slot that holds an entry (an empty slot is all zeros).
+const FILLED: u64 = 1 << 16;
+/// `mate` when no mate is known.
+const UNKNOWN: u8 = u8::MAX;
+
+/// What the table knows about one position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// A mate is proven within this many moves, or [`UNKNOWN`].
+    mate: u8,
+    /// Mate is proven impossible within `no_mate - 1` moves; 0 if nothing is known.
+    no_mate: u8,
+}
+
+impl Entry {
+    const EMPTY: Entry = Entry { mate: UNKNOWN, no_mate: 0 };
+
+    /// Whether the attacker mates within `n` moves, if the entry tells.
+    #[inline]
+    pub(crate) fn decide(self, n: u32) -> Option<bool> {
+        if n >= self.mate as u32 {
+            Some(true)
+        } else if n < self.no_mate as u32 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    fn pack(self) -> u64 {
+        self.mate as u64 | (self.no_mate as u64) << 8 | FILLED
+    }
+
+    fn unpack(data: u64) -> Entry {
+        Entry { mate: data as u8, no_mate: (data >> 8) as u8 }
+    }
+}
+
+/// A lock-free table of proven and disproven mates, shared by the solver's threads.
+pub struct Table {
+    slots: Box<[[AtomicU64; 2]]>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table using at most `megabytes` of memory (and at least one slot).
+    pub fn new(megabytes: usize) -> Table {
+        let wanted = (megabytes << 20) / std::mem::size_of::<[AtomicU64; 2]>();
+        let count = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
+        Table { slots: (0..count).map(|_| [AtomicU64::new(0), AtomicU64::new(0)]).collect(), mask: count - 1 }
+    }
+
+    /// What is known about the position with (salted) key `key`.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Entry {
+        let [check, data] = &self.slots[key as usize & self.mask];
+        let data = data.load(Relaxed);
+        if data & FILLED != 0 && check.load(Relaxed) ^ data == key { Entry::unpack(data) } else { Entry::EMPTY }
+    }
+
+    /// Records that the attacker mates within `n` moves.
+    pub(crate) fn store_mate(&self, key: u64, n: u32) {
+        let old = self.probe(key);
+        self.write(key, Entry { mate: old.mate.min(n.min(UNKNOWN as u32 - 1) as u8), ..old });
+    }
+
+    /// Records that the attacker cannot mate within `n` moves.
+    pub(crate) fn store_no_mate(&self, key: u64, n: u32) {
+        let old = self.probe(key);
+        let bound = (n + 1).min(UNKNOWN as u32) as u8;
+        self.write(key, Entry { no_mate: old.no_mate.max(bound), ..old });
+    }
+
+    fn write(&self, key: u64, entry: Entry) {
+        let [check, data] = &self.slots[key as usize & self.mask];
+        let packed = entry.pack();
+        check.store(key ^ packed, Relaxed);
+        data.store(packed, Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_answer_longer_and_shorter_limits() {
+        let table = Table::new(1);
+        let key = 0x1234_5678_9ABC_DEF0;
+        assert_eq!(table.probe(key).decide(3), None);
+        table.store_no_mate(key, 2);
+        assert_eq!(table.probe(key).decide(1), Some(false));
+        assert_eq!(table.probe(key).decide(2), Some(false));
+        assert_eq!(table.probe(key).decide(3), None);
+        table.store_mate(key, 4);
+        assert_eq!(table.probe(key).decide(5), Some(true));
+        assert_eq!(table.probe(key).decide(3), None);
+        table.store_mate(key, 3);
+        assert_eq!(table.probe(key).decide(3), Some(true));
+        assert_eq!(table.probe(key).decide(2), Some(false));
+        // Another key in the same slot replaces the entry; the old key then misses.
+        let other = key ^ (1 << 40);
+        table.store_mate(other, 1);
+        assert_eq!(table.probe(other).decide(1), Some(true));
+        assert_eq!(table.probe(key).decide(3), None);
+        // Mate within zero moves (the defender is mated already) is a fact too.
+        table.store_mate(7, 0);
+        assert_eq!(table.probe(7).decide(0), Some(true));
+        assert_eq!(Table::new(0).probe(0).decide(0), None);
+    }
+}

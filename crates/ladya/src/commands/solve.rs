@@ -1,0 +1,208 @@
+//! `ladya solve`: directmate problems, one from `--fen` laid out as a solution, or a batch
+//! from an EPD file with one line of keys per position.
+//!
+//! Batch input is read whole before anything is solved: a bad line stops the batch with exit
+//! status 2 and a one-line message naming the file and line, and nothing is printed on stdout.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::mpsc::channel;
+use std::time::Instant;
+
+use clap::Args;
+use ladya_core::Game;
+use ladya_solver::{Options, Table, human, json, solve};
+
+use crate::commands::position;
+use crate::{Failure, GameName, for_game};
+
+/// The longest mate the solver is asked for.
+const MAX_MATE: u32 = 99;
+
+/// Arguments of `ladya solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The game: chess or xiangqi.
+    game: GameName,
+    /// Mate in this many moves (with --epd: for lines that give no `bm #N` or `dm N`).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_MATE as i64))]
+    mate: Option<u32>,
+    /// The problem position (default: the start position).
+    #[arg(long, conflicts_with = "epd")]
+    fen: Option<String>,
+    /// Moves played from the FEN before the problem position, space-separated: their
+    /// positions count for repetitions (perpetual check).
+    #[arg(long, conflicts_with = "epd")]
+    moves: Option<String>,
+    /// Solve every position of an EPD file; prints `FEN ; keys k1 k2 ...` per line.
+    #[arg(long)]
+    epd: Option<PathBuf>,
+    /// Also show tries: first moves refuted by a single defence.
+    #[arg(long, conflicts_with = "epd")]
+    tries: bool,
+    /// Only the keys (the fastest).
+    #[arg(long)]
+    keys_only: bool,
+    /// Threads: over first moves for one problem, over problems for a batch.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print the solution as JSON.
+    #[arg(long, conflicts_with = "epd")]
+    json: bool,
+    /// Size of the table of proven results, in megabytes.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+}
+
+/// Runs `ladya solve`.
+pub fn run(args: &SolveArgs) -> Result<(), Failure> {
+    if let GameName::Ugolki = args.game {
+        return Err(Failure("ugolki has no mates to solve: solve takes chess or xiangqi".into()));
+    }
+    for_game!(args.game, run_game(args))
+}
+
+fn run_game<G: Game>(args: &SolveArgs) -> Result<(), Failure> {
+    let table = Table::new(args.hash);
+    if let Some(path) = &args.epd {
+        return batch::<G>(args, path, &table);
+    }
+    let mate = args.mate.ok_or_else(|| Failure("solve needs --mate N (or --epd FILE)".into()))?;
+    let mut pos: G = position(args.fen.as_deref())?;
+    for text in args.moves.iter().flat_map(|m| m.split_whitespace()) {
+        let m = pos.parse_move(text).map_err(|e| Failure(format!("--moves {text}: {e}")))?;
+        pos.make(m);
+    }
+    let options = Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads };
+    let started = Instant::now();
+    let solution = solve(&pos, mate, &options, &table);
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        println!("{}", json(&pos, &solution));
+    } else {
+        print!("{}", human(&pos, &solution));
+    }
+    eprintln!("Time: {seconds:.3} s, {} positions", solution.nodes);
+    Ok(())
+}
+
+/// One problem of a batch: the position as written, the position, and the mate length.
+struct Problem<G> {
+    fen: String,
+    pos: G,
+    mate: u32,
+}
+
+/// Reads an EPD line: four FEN fields (or six, with the clocks), then `;`-separated
+/// operations, of which `bm #N` and `dm N` give the mate length.
+fn parse_problem<G: Game>(line: &str, fallback: Option<u32>) -> Result<Problem<G>, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 4 {
+        return Err("expected four FEN fields, then operations".into());
+    }
+    let clocks = fields.len() >= 6 && fields[4..6].iter().all(|f| f.parse::<u32>().is_ok());
+    let fen = fields[..if clocks { 6 } else { 4 }].join(" ");
+    let pos = G::from_fen(&fen).map_err(|e| format!("bad {} FEN: {e}", G::NAME))?;
+    let mut mate = None;
+    for op in fields[if clocks { 6 } else { 4 }..].join(" ").split(';').map(str::trim) {
+        let (name, arg) = op.split_once(' ').unwrap_or((op, ""));
+        let count = match (name, arg.trim()) {
+            ("bm", arg) if arg.starts_with('#') => &arg[1..],
+            ("dm", arg) => arg,
+            _ => continue,
+        };
+        let n = count.parse().ok().filter(|n| (1..=MAX_MATE).contains(n));
+        mate = Some(n.ok_or_else(|| format!("'{op}': the mate length must be 1 to {MAX_MATE}"))?);
+    }
+    let mate = mate.or(fallback).ok_or("no 'bm #N' or 'dm N' operation and no --mate")?;
+    Ok(Problem { fen, pos, mate })
+}
+
+fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let problems = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            parse_problem::<G>(l, args.mate).map_err(|e| Failure(format!("{} line {}: {e}", path.display(), i + 1)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let (sender, results) = channel();
+    let progress = std::io::stderr().is_terminal();
+    std::thread::scope(|s| {
+        for _ in 0..args.threads.clamp(1, problems.len().max(1)) {
+            let sender = sender.clone();
+            let (next, problems) = (&next, &problems);
+            s.spawn(move || {
+                let options = Options { tries: false, keys_only: true, threads: 1 };
+                loop {
+                    let i = next.fetch_add(1, Relaxed);
+                    let Some(problem) = problems.get(i) else { break };
+                    let solution = solve(&problem.pos, problem.mate, &options, table);
+                    let mut keys: Vec<String> = solution.keys.iter().map(|k| problem.pos.move_text(k.mv)).collect();
+                    keys.sort();
+                    let line =
+                        format!("{} ; keys{}", problem.fen, keys.iter().map(|k| format!(" {k}")).collect::<String>());
+                    if sender.send((i, line)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Lines arrive in the order solved; print them in the order of the file.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut printed = 0;
+        let stdout = std::io::stdout();
+        for (done, (i, line)) in results.iter().enumerate() {
+            waiting.insert(i, line);
+            while let Some(line) = waiting.remove(&printed) {
+                let _ = writeln!(stdout.lock(), "{line}");
+                printed += 1;
+            }
+            if progress {
+                let width = 40;
+                let filled = (done + 1) * width / problems.len();
+                eprint!("\r[{}{}] {}/{}", "#".repeat(filled), ".".repeat(width - filled), done + 1, problems.len());
+            }
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    if progress {
+        eprint!("\r{:60}\r", "");
+    }
+    let each = 1000.0 * seconds / problems.len().max(1) as f64;
+    eprintln!("Solved {} problems in {seconds:.3} s ({each:.3} ms each)", problems.len());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_chess::Position;
+
+    #[test]
+    fn reads_epd_lines() {
+        let p =
+            parse_problem::<Position>("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #2; nkeys 2; keys e4h1 e4e1;", None).unwrap();
+        assert_eq!((p.fen.as_str(), p.mate), ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - -", 2));
+        let p = parse_problem::<Position>("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - 0 1 dm 3; id \"x\";", None).unwrap();
+        assert_eq!((p.fen.as_str(), p.mate), ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - 0 1", 3));
+        let p = parse_problem::<Position>("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", Some(4)).unwrap();
+        assert_eq!(p.mate, 4);
+        for (line, error) in [
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", "no 'bm #N'"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #0;", "must be 1 to 99"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - dm x;", "must be 1 to 99"),
+            ("8/8/8/8/p3Q3/K1p5/2r5 w - - bm #2;", "bad chess FEN"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w", "four FEN fields"),
+        ] {
+            let message = parse_problem::<Position>(line, None).err().unwrap_or_default();
+            assert!(message.contains(error), "{line}: {message}");
+        }
+    }
+}
