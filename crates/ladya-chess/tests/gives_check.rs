@@ -3,8 +3,8 @@
 //! trees (direct and discovered checks, castling rooks, en passant, promotions).
 
 use ladya_chess::{MoveKind, Position};
-use ladya_core::perft::{parse_perft_cases, verify_tree};
 use ladya_core::MoveList;
+use ladya_core::perft::{parse_perft_cases, verify_tree};
 
 /// Checks every legal move of every node to `depth`; returns (moves checked, checks found).
 fn verify(fen: &str, depth: u32) -> (u64, u64) {

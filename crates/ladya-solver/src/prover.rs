@@ -33,6 +33,9 @@ pub(crate) struct Prover<'t, G: Game> {
     repeats: usize,
     /// Per depth below the problem position: the last move that mated or refuted there.
     killers: Vec<G::Move>,
+    /// Move lists to reuse: a list is a kilobyte, and zeroing a new one at every node costs
+    /// more than the lookups of a mate-in-one test.
+    spare: Vec<Box<MoveList<G::Move>>>,
     /// Positions visited.
     pub(crate) nodes: u64,
 }
@@ -65,6 +68,7 @@ impl<'t, G: Game> Prover<'t, G> {
             line,
             repeats,
             killers: Vec::new(),
+            spare: Vec::new(),
             nodes: 0,
         }
     }
@@ -162,8 +166,17 @@ impl<'t, G: Game> Prover<'t, G> {
         if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
             return known;
         }
-        let mut moves = MoveList::new();
+        let mut moves = self.spare.pop().unwrap_or_default();
+        moves.clear();
         self.pos.legal_moves(&mut moves);
+        let mates = self.attack_with(&mut moves, n, key);
+        self.spare.push(moves);
+        mates
+    }
+
+    /// [`Prover::attack`] with the legal moves generated, `key` the table key if the table is
+    /// used here.
+    fn attack_with(&mut self, moves: &mut MoveList<G::Move>, n: u32, key: Option<u64>) -> bool {
         // Checks first; among them, the move that mated last at this depth.
         let mut checks = 0;
         for i in 0..moves.len() {
@@ -228,9 +241,23 @@ impl<'t, G: Game> Prover<'t, G> {
     /// Whether the attacker mates within `n` more moves, the defender to move. The defences
     /// after which the attacker cannot mate in time ("refutations") are looked for until
     /// `limit` of them are found, and pushed to `refutations` if given.
-    pub(crate) fn refute(&mut self, n: u32, limit: usize, mut refutations: Option<&mut Vec<G::Move>>) -> bool {
-        let mut moves = MoveList::new();
+    pub(crate) fn refute(&mut self, n: u32, limit: usize, refutations: Option<&mut Vec<G::Move>>) -> bool {
+        let mut moves = self.spare.pop().unwrap_or_default();
+        moves.clear();
         self.pos.legal_moves(&mut moves);
+        let mated = self.refute_with(&mut moves, n, limit, refutations);
+        self.spare.push(moves);
+        mated
+    }
+
+    /// [`Prover::refute`] with the legal moves generated.
+    fn refute_with(
+        &mut self,
+        moves: &mut MoveList<G::Move>,
+        n: u32,
+        limit: usize,
+        mut refutations: Option<&mut Vec<G::Move>>,
+    ) -> bool {
         if moves.is_empty() {
             return self.defender_lost();
         }
@@ -240,7 +267,7 @@ impl<'t, G: Game> Prover<'t, G> {
             }
             return false;
         }
-        let key = if n >= 2 && refutations.is_none() { self.table_key() } else { None };
+        let key = if n >= 1 && refutations.is_none() { self.table_key() } else { None };
         if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
             return known;
         }

@@ -1,5 +1,5 @@
-//! Chess problems with key sets checked independently (an exhaustive python-chess solver, and
-//! Popeye's key sets for the mate-in-2 collection): longer mates, zugzwang, cooks, short
+//! Chess problems with key sets checked independently (an exhaustive python-chess solver written
+//! for the purpose, and Popeye's key sets for the mate-in-2 collection): longer mates, zugzwang, cooks, short
 //! solutions, tries, stalemate, repetition in the history, and threads.
 
 use ladya_chess::Position;
@@ -41,6 +41,17 @@ fn mates_in_three_and_four() {
     assert_eq!(keys_of("3Q4/8/8/2p5/8/5K2/4p3/5k2 w - - 0 1", 3), ["d8d3"]);
     // A cooked mate in three: two keys.
     assert_eq!(keys_of("8/8/8/8/4K2k/8/8/2Q5 w - - 0 1", 3), ["c1g1", "e4f4"]);
+    // Mates in four with no mate in three: the rook stops the pawn (1.Rd8), takes the knight
+    // (1.Rxc5), makes way for the king (1.Rg1); two knights mate in two ways.
+    for (fen, key) in [
+        ("6R1/k7/2K5/8/8/8/3p4/8 w - - 0 1", &["g8d8"][..]),
+        ("8/8/8/2n5/1K6/2R5/1k6/8 w - - 0 1", &["c3c5"]),
+        ("3K2Nk/4p3/8/8/8/8/8/5R2 w - - 0 1", &["f1g1"]),
+        ("8/3N1K1k/8/p7/8/4N3/8/8 w - - 0 1", &["e3f5", "e3g4"]),
+    ] {
+        assert_eq!(keys_of(fen, 4), key, "{fen}");
+        assert!(keys_of(fen, 3).is_empty(), "{fen}");
+    }
 }
 
 #[test]

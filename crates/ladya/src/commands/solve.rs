@@ -6,7 +6,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::channel;
 use std::time::Instant;
 
@@ -131,18 +131,20 @@ fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Fa
         .collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
+    let nodes = AtomicU64::new(0);
     let (sender, results) = channel();
     let progress = std::io::stderr().is_terminal();
     std::thread::scope(|s| {
         for _ in 0..args.threads.clamp(1, problems.len().max(1)) {
             let sender = sender.clone();
-            let (next, problems) = (&next, &problems);
+            let (next, problems, nodes) = (&next, &problems, &nodes);
             s.spawn(move || {
                 let options = Options { tries: false, keys_only: true, threads: 1 };
                 loop {
                     let i = next.fetch_add(1, Relaxed);
                     let Some(problem) = problems.get(i) else { break };
                     let solution = solve(&problem.pos, problem.mate, &options, table);
+                    nodes.fetch_add(solution.nodes, Relaxed);
                     let mut keys: Vec<String> = solution.keys.iter().map(|k| problem.pos.move_text(k.mv)).collect();
                     keys.sort();
                     let line =
@@ -176,7 +178,8 @@ fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Fa
         eprint!("\r{:60}\r", "");
     }
     let each = 1000.0 * seconds / problems.len().max(1) as f64;
-    eprintln!("Solved {} problems in {seconds:.3} s ({each:.3} ms each)", problems.len());
+    let nodes = nodes.into_inner();
+    eprintln!("Solved {} problems in {seconds:.3} s ({each:.3} ms each), {nodes} positions", problems.len());
     Ok(())
 }
 
