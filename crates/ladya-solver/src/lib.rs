@@ -48,4 +48,4 @@ mod table;
 
 pub use render::{human, json};
 pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve};
-pub use table::Table;
+pub use table::{Table, TableTooLarge};

@@ -156,6 +156,7 @@ fn bad_input_exits_with_status_two_and_one_line() {
         vec!["solve", "chess", "--mate", "2", "--moves", "e2e5"],
         vec!["solve", "chess", "--mate", "2", "--epd", "/nonexistent/file.epd"],
         vec!["solve", "ugolki", "--mate", "2"],
+        vec!["solve", "chess", "--mate", "2", "--hash", "100000000000"],
         vec!["solve", "checkers", "--mate", "2"],
         vec!["solve", "chess", "--mate", "2", "--epd", MATE_IN_TWO, "--fen", "8/8/8/8/8/8/8/8 w - -"],
     ] {
