@@ -2,7 +2,7 @@
 //! or as JSON for programs.
 //!
 //! The human layout numbers the attacker's moves `1.`, `2.` and the defender's `1...`,
-//! whichever side attacks. A key ends in `!`, a try in `?` with its refutation; the threat
+//! whichever side attacks, and marks every mating move `#`. A key ends in `!`, a try in `?` with its refutation; the threat
 //! follows a key in parentheses (or "zugzwang"); each defence stands on its own line,
 //! indented, with the shortest mates that answer it (more than one: a dual, listed in
 //! parentheses). Where the answer does not mate at once, the play after the first answer
@@ -41,7 +41,8 @@ pub fn human<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {
 }
 
 fn human_key<G: Game>(out: &mut String, pos: &mut G, key: &Key<G::Move>, mate: u32) {
-    let _ = write!(out, "1.{}!", pos.human_move_text(key.mv));
+    let mates = key.after == Some(After::Mate);
+    let _ = write!(out, "1.{}!", attacker_text(pos, key.mv, mates));
     pos.make(key.mv);
     if let Some(After::Play(play)) = &key.after {
         out.push_str(&human_threat(pos, &play.threat, 2));
@@ -63,7 +64,8 @@ fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32) -> 
         Threat::Zugzwang => " (zugzwang)".to_string(),
         Threat::Mate { length, moves } => {
             pos.make_null();
-            let texts: Vec<String> = moves.iter().map(|&m| format!("{number}.{}", pos.human_move_text(m))).collect();
+            let texts: Vec<String> =
+                moves.iter().map(|&m| format!("{number}.{}", attacker_text(pos, m, *length == 1))).collect();
             pos.unmake();
             let more = if *length > 1 { format!(" ..., mate in {length}") } else { String::new() };
             format!(" ({}{more})", texts.join(", "))
@@ -73,11 +75,11 @@ fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32) -> 
 
 /// The defences of `play` (the defender's move number `number`), indented `depth` steps.
 fn human_play<G: Game>(out: &mut String, pos: &mut G, play: &Play<G::Move>, number: u32, depth: usize) {
-    for Defence { mv, answers, then, .. } in &play.defences {
+    for Defence { mv, length, answers, then } in &play.defences {
         let _ = write!(out, "{:width$}{number}...{}", "", pos.human_move_text(*mv), width = 2 * depth);
         pos.make(*mv);
         let texts: Vec<String> =
-            answers.iter().map(|&m| format!("{}.{}", number + 1, pos.human_move_text(m))).collect();
+            answers.iter().map(|&m| format!("{}.{}", number + 1, attacker_text(pos, m, *length == 1))).collect();
         let (first, duals) = texts.split_first().map_or(("", &[][..]), |(f, d)| (f.as_str(), d));
         let _ = write!(out, " {first}");
         let then = then.as_deref().zip(answers.first());
@@ -103,6 +105,16 @@ fn human_play<G: Game>(out: &mut String, pos: &mut G, play: &Play<G::Move>, numb
         }
         pos.unmake();
     }
+}
+
+/// An attacker's move for people, marked `#` if it `mates` (chess SAN marks mates itself;
+/// xiangqi's WXF has no mark, and there a stalemate also wins).
+fn attacker_text<G: Game>(pos: &G, m: G::Move, mates: bool) -> String {
+    let mut text = pos.human_move_text(m);
+    if mates && !text.ends_with('#') {
+        text.push('#');
+    }
+    text
 }
 
 /// The solution as one JSON object:
