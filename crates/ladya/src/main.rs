@@ -6,6 +6,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand, ValueEnum};
 use ladya_chess::Position as Chess;
 use ladya_core::{Game, perft};
+use ladya_xiangqi::Position as Xiangqi;
 
 /// Ladya: chess, xiangqi and ugolki engine.
 #[derive(Parser)]
@@ -20,6 +21,8 @@ struct Cli {
 enum GameName {
     /// Chess.
     Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
 }
 
 #[derive(Subcommand)]
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft { game, depth, fen, divide } => match game {
             GameName::Chess => run_perft::<Chess>(depth, fen.as_deref(), divide),
+            GameName::Xiangqi => run_perft::<Xiangqi>(depth, fen.as_deref(), divide),
         },
     };
     match result {

@@ -1,0 +1,257 @@
+//! Legal move generation, kept apart from making moves.
+//!
+//! One generator, generic over a [`MoveSink`]: it first works out what threatens the side to
+//! move's general (see [`Danger`]) and then emits only legal moves, as sets of target squares
+//! per piece. One sink builds a move list; the other only counts, which lets perft count its
+//! last ply without building moves.
+//!
+//! Legality is cheap because a xiangqi move can expose its own general in few ways: by leaving
+//! a line to a rook, a general or a cannon, by leaving a horse's leg, or by becoming a cannon's
+//! screen. A piece that stands on none of those squares and moves to none of them cannot
+//! expose its general; only the moves of the remaining pieces, of the general, and every move
+//! when in check are tried on the board, with a bitboard attack test and no make/unmake.
+
+use ladya_core::{MoveList, Side};
+
+use crate::board::*;
+use crate::moves::Move;
+use crate::piece::Kind;
+use crate::position::Position;
+
+/// Where the generator puts legal moves, given as sets.
+pub(crate) trait MoveSink {
+    /// The piece on `from` moves to every square of `targets`.
+    fn piece_moves(&mut self, from: Square, targets: Bitboard);
+    /// Soldiers reach every square of `targets` from `target - delta`.
+    fn shifted_moves(&mut self, targets: Bitboard, delta: i8);
+    /// One move.
+    fn single(&mut self, from: Square, to: Square);
+}
+
+/// Counts the moves it is given.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl MoveSink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn shifted_moves(&mut self, targets: Bitboard, _delta: i8) {
+        self.0 += targets.count_ones() as u64;
+    }
+    #[inline(always)]
+    fn single(&mut self, _from: Square, _to: Square) {
+        self.0 += 1;
+    }
+}
+
+impl MoveSink for MoveList<Move> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard) {
+        for to in squares(targets) {
+            self.push(Move::new(from, to));
+        }
+    }
+    #[inline(always)]
+    fn shifted_moves(&mut self, targets: Bitboard, delta: i8) {
+        for to in squares(targets) {
+            self.push(Move::new((to as i8 - delta) as Square, to));
+        }
+    }
+    #[inline(always)]
+    fn single(&mut self, from: Square, to: Square) {
+        self.push(Move::new(from, to));
+    }
+}
+
+/// What threatens a general, found by looking out from its square.
+pub(crate) struct Danger {
+    /// Enemy pieces giving check.
+    pub(crate) checkers: Bitboard,
+    /// Squares whose piece, if it left, could expose the general: the lone piece between it
+    /// and an enemy rook or general, both pieces between it and an enemy cannon with exactly
+    /// two, and occupied legs of enemy horses that would otherwise give check.
+    pub(crate) pinned: Bitboard,
+    /// Empty squares between the general and an enemy cannon with nothing between: a piece
+    /// arriving there becomes the cannon's screen.
+    pub(crate) screens: Bitboard,
+}
+
+impl Danger {
+    /// The danger to `side`'s general, on `general`, with the board holding `occupied`.
+    #[inline(always)]
+    pub(crate) fn of(pos: &Position, side: Side, general: Square, occupied: Bitboard) -> Danger {
+        let them = side.opponent();
+        let enemies = pos.by_side[them.index()];
+        let rooklike = (pos.by_kind[Kind::Rook as usize] | pos.by_kind[Kind::General as usize]) & enemies;
+        let cannons = pos.by_kind[Kind::Cannon as usize] & enemies;
+        let g = general as usize;
+        let mut danger = Danger { checkers: 0, pinned: 0, screens: 0 };
+        for dir in [NORTH, EAST, SOUTH, WEST] {
+            let ray = RAYS[dir][g];
+            let on_ray = ray & occupied;
+            let first = nearest(dir, on_ray);
+            if first == 0 {
+                continue;
+            }
+            if first & rooklike != 0 {
+                danger.checkers |= first;
+                continue;
+            }
+            if first & cannons != 0 {
+                danger.screens |= ray & !(RAYS[dir][lowest(first) as usize] | first);
+            }
+            let rest = on_ray ^ first;
+            let second = nearest(dir, rest);
+            if second & rooklike != 0 {
+                danger.pinned |= first;
+            } else if second & cannons != 0 {
+                danger.checkers |= second;
+            } else if nearest(dir, rest ^ second) & cannons != 0 {
+                danger.pinned |= first | second;
+            }
+        }
+        let horses = pos.by_kind[Kind::Horse as usize] & enemies;
+        if horses != 0 {
+            for i in 0..4 {
+                let sources = HORSE_SOURCES[g][i] & horses;
+                if sources != 0 {
+                    let leg = bit(HORSE_CHECK_LEGS[g][i]);
+                    if occupied & leg == 0 {
+                        danger.checkers |= sources;
+                    } else {
+                        danger.pinned |= leg;
+                    }
+                }
+            }
+        }
+        danger.checkers |= SOLDIER_SOURCES[them.index()][g] & pos.by_kind[Kind::Soldier as usize] & enemies;
+        danger
+    }
+}
+
+/// The generator's view of one position, with the sink it fills.
+struct Generator<'a, S> {
+    pos: &'a Position,
+    sink: &'a mut S,
+    them: Side,
+    general: Square,
+    occupied: Bitboard,
+    enemies: Bitboard,
+    /// Pieces whose every move is tried on the board.
+    tested: Bitboard,
+    /// Squares no other piece may move to (see [`Danger::screens`]).
+    screens: Bitboard,
+}
+
+impl<S: MoveSink> Generator<'_, S> {
+    /// Whether moving the piece on `from` (not the general) to `to` leaves the general safe.
+    #[inline(always)]
+    fn safe(&self, from: Square, to: Square) -> bool {
+        let occupied = (self.occupied ^ bit(from)) | bit(to);
+        !self.pos.is_attacked(self.general, self.them, occupied, self.enemies & !bit(to))
+    }
+
+    /// Emits the legal moves among those of the piece on `from` to `targets`.
+    #[inline(always)]
+    fn moves(&mut self, from: Square, targets: Bitboard) {
+        if self.tested & bit(from) == 0 {
+            self.sink.piece_moves(from, targets & !self.screens);
+        } else {
+            for to in squares(targets) {
+                if self.safe(from, to) {
+                    self.sink.single(from, to);
+                }
+            }
+        }
+    }
+}
+
+/// Emits the legal moves of `pos` into `sink`: all of them, or with `NOISY` only captures.
+#[inline(always)]
+pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mut S) {
+    let us = pos.side;
+    let them = us.opponent();
+    let occupied = pos.occupied();
+    let own = pos.by_side[us.index()];
+    let enemies = pos.by_side[them.index()];
+    let general = pos.generals[us.index()];
+    let danger = Danger::of(pos, us, general, occupied);
+    let reachable = if NOISY { enemies } else { BOARD & !own };
+    let tested = if danger.checkers != 0 { own } else { danger.pinned };
+    let mut g = Generator { pos, sink, them, general, occupied, enemies, tested, screens: danger.screens };
+
+    // The general, onto squares not attacked once it has left its own.
+    let without_general = occupied ^ bit(general);
+    for to in squares(GENERAL_STEPS[general as usize] & reachable) {
+        if !pos.is_attacked(to, them, without_general | bit(to), enemies & !bit(to)) {
+            g.sink.single(general, to);
+        }
+    }
+
+    for from in squares(pos.pieces(us, Kind::Rook)) {
+        g.moves(from, rook_attacks(from, occupied) & reachable);
+    }
+    for from in squares(pos.pieces(us, Kind::Cannon)) {
+        let captures = cannon_captures(from, occupied) & enemies;
+        let quiet = if NOISY { 0 } else { rook_attacks(from, occupied) & !occupied };
+        g.moves(from, captures | quiet);
+    }
+    for from in squares(pos.pieces(us, Kind::Horse)) {
+        let mut targets = 0;
+        for (i, &leg) in HORSE_LEGS[from as usize].iter().enumerate() {
+            if leg != NO_SQUARE && pos.board[leg as usize].is_none() {
+                targets |= HORSE_TARGETS[from as usize][i];
+            }
+        }
+        g.moves(from, targets & reachable);
+    }
+    for from in squares(pos.pieces(us, Kind::Elephant)) {
+        let mut targets = 0;
+        for &(eye, to) in &ELEPHANT_STEPS[from as usize] {
+            if eye != NO_SQUARE && pos.board[eye as usize].is_none() {
+                targets |= bit(to);
+            }
+        }
+        g.moves(from, targets & reachable);
+    }
+    for from in squares(pos.pieces(us, Kind::Advisor)) {
+        g.moves(from, ADVISOR_STEPS[from as usize] & reachable);
+    }
+
+    // Soldiers that need no test move as a set; the others one by one.
+    let soldiers = pos.pieces(us, Kind::Soldier);
+    let free = soldiers & !tested;
+    let targets = reachable & !danger.screens;
+    let (forward, delta) = match us {
+        Side::White => (free << 9, 9),
+        Side::Black => (free >> 9, -9),
+    };
+    g.sink.shifted_moves(forward & targets, delta);
+    let crossed = free & !HOME_HALF[us.index()];
+    g.sink.shifted_moves(((crossed & !FILE_A) >> 1) & targets, -1);
+    g.sink.shifted_moves(((crossed & !FILE_I) << 1) & targets, 1);
+    for from in squares(soldiers & tested) {
+        g.moves(from, SOLDIER_STEPS[us.index()][from as usize] & reachable);
+    }
+}
+
+impl Position {
+    /// Appends every legal move to `out`.
+    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, false>(self, out);
+    }
+
+    /// Appends the legal captures to `out`.
+    pub fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        generate::<_, true>(self, out);
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = Counter(0);
+        generate::<_, false>(self, &mut counter);
+        counter.0
+    }
+}
