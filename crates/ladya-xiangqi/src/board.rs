@@ -207,10 +207,17 @@ pub(crate) static ADVISOR_STEPS: [Bitboard; SQUARES] = {
     table
 };
 
-/// Elephant steps from each square, one per diagonal: the eye (which must be empty) and the
-/// target two squares away on the same side of the river, or [`NO_SQUARE`] twice.
-pub(crate) static ELEPHANT_STEPS: [[(Square, Square); 4]; SQUARES] = {
-    let mut table = [[(NO_SQUARE, NO_SQUARE); 4]; SQUARES];
+/// Elephant eyes from each square, one per diagonal: the square between the elephant and
+/// where it goes, which must be empty, or [`NO_SQUARE`] if that step would leave the board or
+/// cross the river.
+pub(crate) static ELEPHANT_EYES: [[Square; 4]; SQUARES] = elephant_steps().0;
+
+/// The square an elephant reaches past each eye of [`ELEPHANT_EYES`], as a bitboard.
+pub(crate) static ELEPHANT_TARGETS: [[Bitboard; 4]; SQUARES] = elephant_steps().1;
+
+const fn elephant_steps() -> ([[Square; 4]; SQUARES], [[Bitboard; 4]; SQUARES]) {
+    let mut eyes = [[NO_SQUARE; 4]; SQUARES];
+    let mut targets = [[0; 4]; SQUARES];
     let mut s = 0;
     while s < SQUARES {
         let mut i = 0;
@@ -219,14 +226,15 @@ pub(crate) static ELEPHANT_STEPS: [[(Square, Square); 4]; SQUARES] = {
             if let (Some(eye), Some(to)) = (step(s, df, dr), step(s, 2 * df, 2 * dr))
                 && (RED_HALF & bit(s as Square) == 0) == (RED_HALF & bit(to) == 0)
             {
-                table[s][i] = (eye, to);
+                eyes[s][i] = eye;
+                targets[s][i] = bit(to);
             }
             i += 1;
         }
         s += 1;
     }
-    table
-};
+    (eyes, targets)
+}
 
 /// Horse legs from each square: the orthogonal neighbour in each direction (which must be
 /// empty for the horse to go that way), or [`NO_SQUARE`].
@@ -308,6 +316,18 @@ pub(crate) static HORSE_SOURCES: [[Bitboard; 4]; SQUARES] = {
     table
 };
 
+/// Every square from which a horse could reach each square, legs aside: a quick test before
+/// looking at the legs.
+pub(crate) static HORSE_REACH: [Bitboard; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        table[s] = HORSE_SOURCES[s][0] | HORSE_SOURCES[s][1] | HORSE_SOURCES[s][2] | HORSE_SOURCES[s][3];
+        s += 1;
+    }
+    table
+};
+
 /// Soldier steps of each side from each square: forward, and sideways once across the river.
 pub(crate) static SOLDIER_STEPS: [[Bitboard; SQUARES]; 2] = {
     let mut table = [[0; SQUARES]; 2];
@@ -356,7 +376,7 @@ pub(crate) static SOLDIER_SOURCES: [[Bitboard; SQUARES]; 2] = {
     table
 };
 
-/// The nearest piece of `occupied` along ray `dir` from a square whose ray that is, as a
+/// The piece of `on_ray` (pieces on ray `dir` of some square) nearest that square, as a
 /// bitboard (empty if the ray is clear).
 #[inline(always)]
 pub(crate) fn nearest(dir: usize, on_ray: Bitboard) -> Bitboard {
@@ -368,37 +388,82 @@ pub(crate) fn nearest(dir: usize, on_ray: Bitboard) -> Bitboard {
     }
 }
 
-/// Squares a rook on `square` reaches through `occupied`: the empty squares of each ray up to
-/// and including the first piece.
-#[inline(always)]
-pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    let s = square as usize;
-    let mut attacks = 0;
-    for dir in [NORTH, EAST] {
-        let ray = RAYS[dir][s];
-        let o = ray & occupied;
-        attacks |= ray & (o ^ o.wrapping_sub(1));
+/// What a slider sees along one line of `len` points (a rank has 9, a file 10) from point
+/// `p`, the line's occupancy being `occupied` (bit `i` for point `i`): the points a rook
+/// reaches (the empty ones up to and including the first piece each way) and the points a
+/// cannon captures on (the second piece each way, over the first as its screen).
+const fn line_view(p: usize, occupied: usize, len: usize) -> LineView {
+    let mut view = LineView { slide: 0, jump: 0 };
+    let mut dir = 0;
+    while dir < 2 {
+        let step = if dir == 0 { 1 } else { -1 };
+        let mut i = p as i32 + step;
+        let mut screened = false;
+        while i >= 0 && i < len as i32 {
+            let taken = occupied & (1 << i) != 0;
+            if !screened {
+                view.slide |= 1 << i;
+                screened = taken;
+            } else if taken {
+                view.jump |= 1 << i;
+                break;
+            }
+            i += step;
+        }
+        dir += 1;
     }
-    for dir in [SOUTH, WEST] {
-        let ray = RAYS[dir][s];
-        let o = (ray & occupied) | 1;
-        attacks |= ray & (u128::MAX << (127 - o.leading_zeros()));
-    }
-    attacks
+    view
 }
 
-/// Squares a cannon on `square` can capture on through `occupied`: the second piece along each
-/// ray (the first is the screen it jumps).
-#[inline(always)]
-pub fn cannon_captures(square: Square, occupied: Bitboard) -> Bitboard {
-    let s = square as usize;
-    let mut captures = 0;
-    for dir in [NORTH, EAST, SOUTH, WEST] {
-        let o = RAYS[dir][s] & occupied;
-        let beyond_screen = o ^ nearest(dir, o);
-        captures |= nearest(dir, beyond_screen);
+/// The points of one line a rook and a cannon on it reach; see [`RANK_VIEWS`].
+#[derive(Clone, Copy)]
+pub(crate) struct LineView {
+    /// Points a rook reaches (a cannon's quiet moves are those of them that are empty).
+    pub(crate) slide: u16,
+    /// Points a cannon captures on.
+    pub(crate) jump: u16,
+}
+
+/// Slider views along a rank, indexed `[file][rank occupancy]` (9 bits, bit `f` for file `f`).
+pub(crate) static RANK_VIEWS: [[LineView; 512]; 9] = {
+    let mut table = [[LineView { slide: 0, jump: 0 }; 512]; 9];
+    let mut p = 0;
+    while p < 9 {
+        let mut occupied = 0;
+        while occupied < 512 {
+            table[p][occupied] = line_view(p, occupied, 9);
+            occupied += 1;
+        }
+        p += 1;
     }
-    captures
+    table
+};
+
+/// Slider views along a file, indexed `[rank][file occupancy]` (10 bits, bit `r` for rank `r`).
+pub(crate) static FILE_VIEWS: [[LineView; 1024]; 10] = {
+    let mut table = [[LineView { slide: 0, jump: 0 }; 1024]; 10];
+    let mut p = 0;
+    while p < 10 {
+        let mut occupied = 0;
+        while occupied < 1024 {
+            table[p][occupied] = line_view(p, occupied, 10);
+            occupied += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
+/// The squares named by `rank_points` (files on the rank of `square`) and `file_points` (ranks
+/// on its file), as a bitboard.
+pub(crate) fn line_squares(square: Square, rank_points: u16, file_points: u16) -> Bitboard {
+    let mut b = (rank_points as Bitboard) << (9 * rank_of(square));
+    let mut ranks = file_points;
+    while ranks != 0 {
+        b |= bit(square_at(file_of(square), ranks.trailing_zeros() as u8));
+        ranks &= ranks - 1;
+    }
+    b
 }
 
 #[cfg(test)]
@@ -440,11 +505,9 @@ mod tests {
         assert_eq!(GENERAL_STEPS[sq("e0") as usize], set(&["d0", "f0", "e1"]));
         assert_eq!(GENERAL_STEPS[sq("d7") as usize], set(&["d8", "e7"]));
         assert_eq!(ADVISOR_STEPS[sq("e8") as usize], set(&["d9", "f9", "d7", "f7"]));
-        let elephant: Bitboard = ELEPHANT_STEPS[sq("c4") as usize]
-            .iter()
-            .filter(|(eye, _)| *eye != NO_SQUARE)
-            .fold(0, |b, &(_, to)| b | bit(to));
+        let elephant: Bitboard = ELEPHANT_TARGETS[sq("c4") as usize].iter().fold(0, |b, t| b | t);
         assert_eq!(elephant, set(&["a2", "e2"]), "no crossing the river");
+        assert_eq!(ELEPHANT_EYES[sq("c4") as usize].iter().filter(|&&e| e != NO_SQUARE).count(), 2);
         let horse: Bitboard = HORSE_TARGETS[sq("b0") as usize].iter().fold(0, |b, t| b | t);
         assert_eq!(horse, set(&["a2", "c2", "d1"]));
         assert_eq!(SOLDIER_STEPS[0][sq("e3") as usize], set(&["e4"]));
@@ -467,15 +530,14 @@ mod tests {
     }
 
     #[test]
-    fn sliders_and_cannon_screens() {
-        let occupied = set(&["e5", "e8", "b2", "h2", "e0"]);
-        assert_eq!(
-            rook_attacks(sq("e2"), occupied),
-            set(&["e3", "e4", "e5", "e1", "e0", "d2", "c2", "b2", "f2", "g2", "h2"])
-        );
-        assert_eq!(cannon_captures(sq("e2"), occupied), set(&["e8"]));
-        assert_eq!(cannon_captures(sq("e5"), occupied | bit(sq("e2"))), set(&["e0"]));
-        assert_eq!(rook_attacks(sq("a0"), 0).count_ones(), 17);
-        assert_eq!(cannon_captures(sq("a0"), set(&["a5"])), 0);
+    fn line_views_of_rooks_and_cannons() {
+        // On a rank with pieces on files 1, 4 and 6, seen from file 4.
+        let view = RANK_VIEWS[4][0b1_0101_0010];
+        assert_eq!((view.slide, view.jump), (0b0110_1110, 1 << 8));
+        // On a file with pieces on ranks 0, 3 and 9, seen from rank 0: the cannon jumps rank 3.
+        let view = FILE_VIEWS[0][0b10_0000_1001];
+        assert_eq!((view.slide, view.jump), (0b1110, 1 << 9));
+        assert_eq!(RANK_VIEWS[0][1].slide, 0b1_1111_1110);
+        assert_eq!(line_squares(sq("e2"), 0b1_0000_0001, 0b11), set(&["a2", "i2", "e0", "e1"]));
     }
 }

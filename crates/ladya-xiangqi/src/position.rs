@@ -35,6 +35,10 @@ pub(crate) struct Undo {
 pub struct Position {
     pub(crate) by_kind: [Bitboard; 7],
     pub(crate) by_side: [Bitboard; 2],
+    /// Each side's pieces rank by rank, bit `f` for file `f`: the rotated view sliders use.
+    pub(crate) ranks: [[u16; 10]; 2],
+    /// Each side's pieces file by file, bit `r` for rank `r`.
+    pub(crate) files: [[u16; 9]; 2],
     pub(crate) board: [Piece; SQUARES],
     pub(crate) generals: [Square; 2],
     pub(crate) side: Side,
@@ -64,6 +68,8 @@ impl Position {
         Position {
             by_kind: [0; 7],
             by_side: [0; 2],
+            ranks: [[0; 10]; 2],
+            files: [[0; 9]; 2],
             board: [Piece::NONE; SQUARES],
             generals: [0; 2],
             side: Side::White,
@@ -150,6 +156,9 @@ impl Position {
         let rooklike = (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::General as usize]) & attackers;
         let cannons = self.by_kind[Kind::Cannon as usize] & attackers;
         for dir in [NORTH, EAST, SOUTH, WEST] {
+            if RAYS[dir][s] & (rooklike | cannons) == 0 {
+                continue;
+            }
             let on_ray = RAYS[dir][s] & occupied;
             let first = nearest(dir, on_ray);
             if first & rooklike != 0 || nearest(dir, on_ray ^ first) & cannons != 0 {
@@ -157,7 +166,7 @@ impl Position {
             }
         }
         let horses = self.by_kind[Kind::Horse as usize] & attackers;
-        if horses != 0 {
+        if HORSE_REACH[s] & horses != 0 {
             for i in 0..4 {
                 let leg = HORSE_CHECK_LEGS[s][i];
                 if HORSE_SOURCES[s][i] & horses != 0 && occupied & bit(leg) == 0 {
@@ -190,11 +199,20 @@ impl Position {
         key
     }
 
+    /// Toggles `side`'s piece on `square` in the rank and file words.
+    #[inline(always)]
+    fn toggle_lines(&mut self, side: usize, square: Square) {
+        let (file, rank) = (file_of(square), rank_of(square));
+        self.ranks[side][rank as usize] ^= 1 << file;
+        self.files[side][file as usize] ^= 1 << rank;
+    }
+
     /// Puts `piece` on the empty `square` (setting up a position).
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         let b = bit(square);
         self.by_kind[piece.kind() as usize] |= b;
         self.by_side[piece.side().index()] |= b;
+        self.toggle_lines(piece.side().index(), square);
         self.board[square as usize] = piece;
         if piece.kind() == Kind::General {
             self.generals[piece.side().index()] = square;
@@ -212,12 +230,15 @@ impl Position {
         let moved = bit(from) | bit(to);
         self.by_kind[piece.kind() as usize] ^= moved;
         self.by_side[us] ^= moved;
+        self.toggle_lines(us, from);
+        self.toggle_lines(us, to);
         self.key ^= piece_key(piece, from) ^ piece_key(piece, to) ^ SIDE_KEY;
         if captured.is_none() {
             self.halfmove = self.halfmove.saturating_add(1);
         } else {
             self.by_kind[captured.kind() as usize] ^= bit(to);
             self.by_side[us ^ 1] ^= bit(to);
+            self.toggle_lines(us ^ 1, to);
             self.key ^= piece_key(captured, to);
             self.halfmove = 0;
         }
@@ -246,11 +267,14 @@ impl Position {
         let moved = bit(from) | bit(to);
         self.by_kind[piece.kind() as usize] ^= moved;
         self.by_side[us] ^= moved;
+        self.toggle_lines(us, from);
+        self.toggle_lines(us, to);
         self.board[from as usize] = piece;
         self.board[to as usize] = undo.captured;
         if !undo.captured.is_none() {
             self.by_kind[undo.captured.kind() as usize] ^= bit(to);
             self.by_side[us ^ 1] ^= bit(to);
+            self.toggle_lines(us ^ 1, to);
         }
         if piece.kind() == Kind::General {
             self.generals[us] = from;
