@@ -87,6 +87,10 @@ pub(crate) struct Danger {
     /// Empty squares between the general and an enemy cannon with nothing between: a piece
     /// arriving there becomes the cannon's screen.
     pub(crate) screens: Bitboard,
+    /// Where a piece other than the general must move to answer a check: the checker or a
+    /// square that blocks it, when a single rook, general, horse or soldier gives check; the
+    /// whole board otherwise (no check, or a check that moving a screen away may answer).
+    pub(crate) evasions: Bitboard,
 }
 
 impl Danger {
@@ -98,7 +102,8 @@ impl Danger {
         let rooklike = (pos.by_kind[Kind::Rook as usize] | pos.by_kind[Kind::General as usize]) & enemies;
         let cannons = pos.by_kind[Kind::Cannon as usize] & enemies;
         let g = general as usize;
-        let mut danger = Danger { checkers: 0, pinned: 0, screens: 0 };
+        let mut danger = Danger { checkers: 0, pinned: 0, screens: 0, evasions: 0 };
+        let mut cannon_check = false;
         for dir in [NORTH, EAST, SOUTH, WEST] {
             let ray = RAYS[dir][g];
             if ray & (rooklike | cannons) == 0 {
@@ -109,12 +114,14 @@ impl Danger {
             if first == 0 {
                 continue;
             }
+            let before_first = ray & !(RAYS[dir][lowest(first) as usize] | first);
             if first & rooklike != 0 {
                 danger.checkers |= first;
+                danger.evasions |= first | before_first;
                 continue;
             }
             if first & cannons != 0 {
-                danger.screens |= ray & !(RAYS[dir][lowest(first) as usize] | first);
+                danger.screens |= before_first;
             }
             let rest = on_ray ^ first;
             let second = nearest(dir, rest);
@@ -122,6 +129,7 @@ impl Danger {
                 danger.pinned |= first;
             } else if second & cannons != 0 {
                 danger.checkers |= second;
+                cannon_check = true;
             } else if nearest(dir, rest ^ second) & cannons != 0 {
                 danger.pinned |= first | second;
             }
@@ -134,13 +142,20 @@ impl Danger {
                     let leg = bit(HORSE_CHECK_LEGS[g][i]);
                     if occupied & leg == 0 {
                         danger.checkers |= sources;
+                        danger.evasions |= sources | leg;
                     } else {
                         danger.pinned |= leg;
                     }
                 }
             }
         }
-        danger.checkers |= SOLDIER_SOURCES[them.index()][g] & pos.by_kind[Kind::Soldier as usize] & enemies;
+        let soldiers = SOLDIER_SOURCES[them.index()][g] & pos.by_kind[Kind::Soldier as usize] & enemies;
+        danger.checkers |= soldiers;
+        danger.evasions |= soldiers;
+        let single = danger.checkers & danger.checkers.wrapping_sub(1) == 0;
+        if danger.checkers == 0 || cannon_check || !single {
+            danger.evasions = BOARD;
+        }
         danger
     }
 }
@@ -178,6 +193,8 @@ struct Generator<'a, S> {
     tested: Bitboard,
     /// Squares no other piece may move to (see [`Danger::screens`]).
     screens: Bitboard,
+    /// Squares a tested piece may move to (see [`Danger::evasions`]).
+    evasions: Bitboard,
 }
 
 impl<S: MoveSink> Generator<'_, S> {
@@ -205,7 +222,7 @@ impl<S: MoveSink> Generator<'_, S> {
         if self.tested == 0 || self.tested & bit(from) == 0 {
             self.sink.piece_moves(from, targets & !self.screens);
         } else {
-            for to in squares(targets) {
+            for to in squares(targets & self.evasions) {
                 if self.safe(from, to) {
                     self.sink.single(from, to);
                 }
@@ -226,7 +243,8 @@ pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mu
     let danger = Danger::of(pos, us, general, occupied);
     let reachable = if NOISY { enemies } else { BOARD & !own };
     let tested = if danger.checkers != 0 { own } else { danger.pinned };
-    let mut g = Generator { pos, sink, them, general, occupied, enemies, tested, screens: danger.screens };
+    let (screens, evasions) = (danger.screens, danger.evasions);
+    let mut g = Generator { pos, sink, them, general, occupied, enemies, tested, screens, evasions };
 
     // The general, onto squares not attacked once it has left its own.
     let without_general = occupied ^ bit(general);
@@ -280,7 +298,7 @@ pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mu
     // Soldiers that need no test move as a set; the others one by one.
     let soldiers = pos.pieces(us, Kind::Soldier);
     let free = soldiers & !tested;
-    let targets = reachable & !danger.screens;
+    let targets = reachable & !screens;
     let (forward, delta) = match us {
         Side::White => (free << 9, 9),
         Side::Black => (free >> 9, -9),
