@@ -209,7 +209,8 @@ impl<S: MoveSink> Generator<'_, S> {
     /// its rank and the ranks `file_targets` of its file.
     #[inline(always)]
     fn line_moves(&mut self, from: Square, rank_targets: u16, file_targets: u16) {
-        if self.tested | self.screens == 0 || (self.tested & bit(from)) | self.screens == 0 {
+        // Line words serve only a piece that needs no test and no screen squares to avoid.
+        if (self.tested | self.screens) == 0 || ((self.tested & bit(from)) | self.screens) == 0 {
             self.sink.line_moves(from, rank_targets, file_targets);
         } else {
             self.moves(from, line_squares(from, rank_targets, file_targets));

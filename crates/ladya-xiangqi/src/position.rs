@@ -1,4 +1,5 @@
-//! The xiangqi position: bitboards, a mailbox, the counters the rules need, and make/unmake.
+//! The xiangqi position: bitboards, rank and file words, a mailbox, the counters the rules
+//! need, and make/unmake.
 
 use ladya_core::{Side, zobrist};
 

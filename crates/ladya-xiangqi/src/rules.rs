@@ -8,8 +8,7 @@
 //!   second when the earlier occurrence lies at or after the history index `twofold_from` that
 //!   [`Game::rule_outcome`](ladya_core::Game::rule_outcome) is given (search passes its root, so
 //!   that cycles inside the tree end at once). Only positions since the last capture are
-//!   compared, since a capture can never be undone; a null move (search only) also ends the
-//!   window.
+//!   compared, since a capture can never be undone.
 //! - **Perpetual check.** When a repetition counts, the moves of the cycle are judged: from the
 //!   earliest occurrence counted to the present position. A side every one of whose moves in
 //!   the cycle gave check is checking perpetually. If exactly one side did, it loses
@@ -18,6 +17,8 @@
 //! - **Sixty moves.** After 120 plies without a capture the game is drawn
 //!   ([`EndReason::NoCaptureLimit`]), unless the side to move has no legal move: mate (or
 //!   stalemate, also a loss in xiangqi) on the last ply still decides.
+//! - **Null moves** (search only) restart the no-capture count like a capture, so neither
+//!   rule looks back across one.
 //!
 //! Not implemented: the chase rules of the Asian Xiangqi Federation (perpetually attacking an
 //! unprotected piece also loses) and their finer points on checks mixed with chases.
