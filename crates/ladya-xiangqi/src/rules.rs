@@ -21,10 +21,10 @@
 //!   rule looks back across one.
 //!
 //! Not implemented: the chase rules of the Asian Xiangqi Federation (perpetually attacking an
-//! unprotected piece also loses) and their finer points on checks mixed with chases.
-//! [`Conduct`] is where a chase test would go: it would record per side whether every move of
-//! the cycle chased, and [`Conduct::verdict`] would weigh checks and chases.
-//! Perft ignores all of these rules.
+//! unprotected piece also loses) and their finer points on checks mixed with chases. The
+//! private `Conduct` is where a chase test would go: it would record per side whether every
+//! move of the cycle chased, and `Conduct::verdict` would weigh checks and chases. Perft
+//! ignores all of these rules.
 
 use ladya_core::{EndReason, Outcome, Side};
 
