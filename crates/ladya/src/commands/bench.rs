@@ -54,11 +54,19 @@ const XIANGQI: [&str; 8] = [
     "2bak4/4a4/4b4/9/9/9/9/4C4/4A4/3AK4 w - - 0 1",
 ];
 
+/// Ugolki positions: the start, a middlegame, and a late race.
+const UGOLKI: [&str; 3] = [
+    "BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1",
+    "2B1B2W/2B1WB1W/B1BBWB2/1BBBWW2/WWWB4/1BBWWW2/3WBBWW/4W3 w 18",
+    "WB6/B4W2/1W3B2/3W1W2/W4BW1/4B3/BW3B2/2B1WB2 w 36",
+];
+
 /// The positions and default depth of a game's bench.
 fn bench_set(game: &str) -> Option<(&'static [&'static str], u32)> {
     match game {
         "chess" => Some((&CHESS, 11)),
         "xiangqi" => Some((&XIANGQI, 9)),
+        "ugolki" => Some((&UGOLKI, 8)),
         _ => None,
     }
 }
