@@ -1,6 +1,6 @@
 //! The `ladya solve` contract: the batch finds exactly Popeye's key sets for the 400 mate-in-2
-//! problems in `data/`, the solution layout for people and as JSON, and exit status 2 with a
-//! one-line message on bad input.
+//! problems in `data/`, the solution layout for people and as JSON, xiangqi, and exit status 2
+//! with a one-line message on bad input.
 
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
@@ -147,6 +147,31 @@ fn history_counts_for_repetition() {
 }
 
 #[test]
+fn xiangqi_in_wxf_with_perpetual_check() {
+    let problem = "2R6/4k4/3a1a2R/9/9/9/9/9/5K3/9 w - - 0 1";
+    let out = ladya(&["solve", "xiangqi", "--mate", "2", "--fen", problem]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "Mate in 2: 1 key\n1.R7-1!\n  1...K5+1 2.R1.4#\n  1...K5-1 2.R1+2#\n");
+    // The same position reached by Red checking up and down: the mate would repeat it a third
+    // time, a loss for the perpetual checker.
+    let (fen, moves) = ("9/2R1k4/3a1a2R/9/9/9/9/9/5K3/9 b - - 1 1", "e8e9 c8c9 e9e8 c9c8 e8e9 c8c9 e9e8");
+    let out = ladya(&["solve", "xiangqi", "--mate", "2", "--fen", fen, "--moves", moves]);
+    assert_eq!(stdout(&out), "Mate in 2: no solution\n");
+    // A batch in ICCS; a stalemate that wins is a key.
+    let dir = std::env::temp_dir().join(format!("ladya-solve-xiangqi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("xiangqi.epd");
+    std::fs::write(&file, "4k4/9/9/3R5/9/9/9/9/1C7/5K3 w - - dm 1;\n5a3/5k3/3a5/9/9/9/9/1N7/9/2C1K4 w - - bm #3;\n")
+        .unwrap();
+    let out = ladya(&["solve", "xiangqi", "--epd", file.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&out),
+        "4k4/9/9/3R5/9/9/9/9/1C7/5K3 w - - ; keys d6d8\n5a3/5k3/3a5/9/9/9/9/1N7/9/2C1K4 w - - ; keys c0c8\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_input_exits_with_status_two_and_one_line() {
     for args in [
         vec!["solve", "chess", "--mate", "2", "--fen", "8/8/8 w - -"],
@@ -158,6 +183,8 @@ fn bad_input_exits_with_status_two_and_one_line() {
         vec!["solve", "ugolki", "--mate", "2"],
         vec!["solve", "chess", "--mate", "2", "--hash", "100000000000"],
         vec!["solve", "checkers", "--mate", "2"],
+        vec!["solve", "xiangqi", "--mate", "2", "--fen", "9/9/9/9/9/9/9/9/9/9 w - - 0 1"],
+        vec!["solve", "xiangqi", "--mate", "2", "--moves", "h2e9"],
         vec!["solve", "chess", "--mate", "2", "--epd", MATE_IN_TWO, "--fen", "8/8/8/8/8/8/8/8 w - -"],
     ] {
         let out = ladya(&args);
