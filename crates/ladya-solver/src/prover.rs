@@ -267,7 +267,7 @@ impl<'t, G: Game> Prover<'t, G> {
             }
             return false;
         }
-        let key = if n >= 1 && refutations.is_none() { self.table_key() } else { None };
+        let key = if refutations.is_none() { self.table_key() } else { None };
         if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
             return known;
         }

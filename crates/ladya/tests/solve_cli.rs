@@ -182,6 +182,8 @@ fn bad_input_exits_with_status_two_and_one_line() {
         vec!["solve", "chess", "--mate", "2", "--epd", "/nonexistent/file.epd"],
         vec!["solve", "ugolki", "--mate", "2"],
         vec!["solve", "chess", "--mate", "2", "--hash", "100000000000"],
+        vec!["solve", "chess", "--mate", "2", "--threads", "0"],
+        vec!["solve", "chess", "--mate", "2", "--threads", "100000"],
         vec!["solve", "checkers", "--mate", "2"],
         vec!["solve", "xiangqi", "--mate", "2", "--fen", "9/9/9/9/9/9/9/9/9/9 w - - 0 1"],
         vec!["solve", "xiangqi", "--mate", "2", "--moves", "h2e9"],

@@ -19,6 +19,8 @@ use crate::{Failure, GameName, for_game};
 
 /// The longest mate the solver is asked for.
 const MAX_MATE: u32 = 99;
+/// The most threads (each needs an operating-system thread).
+const MAX_THREADS: i64 = 256;
 
 /// Arguments of `ladya solve`.
 #[derive(Args)]
@@ -45,8 +47,8 @@ pub struct SolveArgs {
     #[arg(long)]
     keys_only: bool,
     /// Threads: over first moves for one problem, over problems for a batch.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    threads: u16,
     /// Print the solution as JSON.
     #[arg(long, conflicts_with = "epd")]
     json: bool,
@@ -74,7 +76,7 @@ fn run_game<G: Game>(args: &SolveArgs) -> Result<(), Failure> {
         let m = pos.parse_move(text).map_err(|e| Failure(format!("--moves {text}: {e}")))?;
         pos.make(m);
     }
-    let options = Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads };
+    let options = Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads.into() };
     let started = Instant::now();
     let solution = solve(&pos, mate, &options, &table);
     let seconds = started.elapsed().as_secs_f64();
@@ -135,7 +137,7 @@ fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Fa
     let (sender, results) = channel();
     let progress = std::io::stderr().is_terminal();
     std::thread::scope(|s| {
-        for _ in 0..args.threads.clamp(1, problems.len().max(1)) {
+        for _ in 0..usize::from(args.threads).min(problems.len().max(1)) {
             let sender = sender.clone();
             let (next, problems, nodes) = (&next, &problems, &nodes);
             s.spawn(move || {
