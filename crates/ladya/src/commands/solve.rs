@@ -132,57 +132,90 @@ fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Fa
         })
         .collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
-    let next = AtomicUsize::new(0);
     let nodes = AtomicU64::new(0);
-    let (sender, results) = channel();
-    let progress = std::io::stderr().is_terminal();
-    std::thread::scope(|s| {
-        for _ in 0..usize::from(args.threads).min(problems.len().max(1)) {
-            let sender = sender.clone();
-            let (next, problems, nodes) = (&next, &problems, &nodes);
-            s.spawn(move || {
-                let options = Options { tries: false, keys_only: true, threads: 1 };
-                loop {
-                    let i = next.fetch_add(1, Relaxed);
-                    let Some(problem) = problems.get(i) else { break };
-                    let solution = solve(&problem.pos, problem.mate, &options, table);
-                    nodes.fetch_add(solution.nodes, Relaxed);
-                    let mut keys: Vec<String> = solution.keys.iter().map(|k| problem.pos.move_text(k.mv)).collect();
-                    keys.sort();
-                    let line =
-                        format!("{} ; keys{}", problem.fen, keys.iter().map(|k| format!(" {k}")).collect::<String>());
-                    if sender.send((i, line)).is_err() {
-                        break;
+    let solve_one = |problem: &Problem<G>| {
+        let options = Options { tries: false, keys_only: true, threads: 1 };
+        let solution = solve(&problem.pos, problem.mate, &options, table);
+        nodes.fetch_add(solution.nodes, Relaxed);
+        let mut keys: Vec<String> = solution.keys.iter().map(|k| format!(" {}", problem.pos.move_text(k.mv))).collect();
+        keys.sort();
+        format!("{} ; keys{}", problem.fen, keys.concat())
+    };
+    let mut output = Output::new(problems.len());
+    let threads = usize::from(args.threads).min(problems.len());
+    if threads <= 1 {
+        // No hand-over between threads: for problems solved in microseconds it would cost
+        // more than the solving.
+        for (i, problem) in problems.iter().enumerate() {
+            output.add(i, solve_one(problem));
+        }
+    } else {
+        let next = AtomicUsize::new(0);
+        let (sender, results) = channel();
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                let (sender, next, problems, solve_one) = (sender.clone(), &next, &problems, &solve_one);
+                s.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Relaxed);
+                        let Some(problem) = problems.get(i) else { break };
+                        if sender.send((i, solve_one(problem))).is_err() {
+                            break;
+                        }
                     }
-                }
-            });
-        }
-        drop(sender);
-        // Lines arrive in the order solved; print them in the order of the file.
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut printed = 0;
-        let stdout = std::io::stdout();
-        for (done, (i, line)) in results.iter().enumerate() {
-            waiting.insert(i, line);
-            while let Some(line) = waiting.remove(&printed) {
-                let _ = writeln!(stdout.lock(), "{line}");
-                printed += 1;
+                });
             }
-            if progress {
-                let width = 40;
-                let filled = (done + 1) * width / problems.len();
-                eprint!("\r[{}{}] {}/{}", "#".repeat(filled), ".".repeat(width - filled), done + 1, problems.len());
+            drop(sender);
+            for (i, line) in results {
+                output.add(i, line);
             }
-        }
-    });
-    let seconds = started.elapsed().as_secs_f64();
-    if progress {
-        eprint!("\r{:60}\r", "");
+        });
     }
+    output.finish();
+    let seconds = started.elapsed().as_secs_f64();
     let each = 1000.0 * seconds / problems.len().max(1) as f64;
     let nodes = nodes.into_inner();
     eprintln!("Solved {} problems in {seconds:.3} s ({each:.3} ms each), {nodes} positions", problems.len());
     Ok(())
+}
+
+/// Batch output: lines printed in the order of the file whatever order they are solved in,
+/// and a progress bar on stderr when stderr is a terminal.
+struct Output {
+    total: usize,
+    done: usize,
+    printed: usize,
+    waiting: std::collections::BTreeMap<usize, String>,
+    progress: bool,
+}
+
+impl Output {
+    fn new(total: usize) -> Output {
+        Output { total, done: 0, printed: 0, waiting: Default::default(), progress: std::io::stderr().is_terminal() }
+    }
+
+    /// The line of problem `i`.
+    fn add(&mut self, i: usize, line: String) {
+        self.waiting.insert(i, line);
+        let mut stdout = std::io::stdout().lock();
+        while let Some(line) = self.waiting.remove(&self.printed) {
+            let _ = writeln!(stdout, "{line}");
+            self.printed += 1;
+        }
+        self.done += 1;
+        if self.progress {
+            let width = 40;
+            let filled = self.done * width / self.total;
+            eprint!("\r[{}{}] {}/{}", "#".repeat(filled), ".".repeat(width - filled), self.done, self.total);
+        }
+    }
+
+    /// Clears the progress bar.
+    fn finish(&self) {
+        if self.progress {
+            eprint!("\r{:60}\r", "");
+        }
+    }
 }
 
 #[cfg(test)]
