@@ -1,5 +1,5 @@
-//! Chess problems with key sets checked independently (an exhaustive python-chess solver written
-//! for the purpose, and Popeye's key sets for the mate-in-2 collection): longer mates, zugzwang, cooks, short
+//! Chess problems with key sets checked independently (`scripts/mate_keys.py chess`, exhaustive
+//! search on python-chess's move generator, and Popeye's key sets for the mate-in-2 collection): longer mates, zugzwang, cooks, short
 //! solutions, tries, stalemate, repetition in the history, and threads.
 
 use ladya_chess::Position;

@@ -1,5 +1,5 @@
-//! Xiangqi problems, every key set checked independently with an exhaustive solver written for
-//! the purpose on Fairy-Stockfish's rules (pyffish): mates in two and three, a cook, zugzwang,
+//! Xiangqi problems, every key set checked independently by `scripts/mate_keys.py xiangqi`
+//! (exhaustive search on Fairy-Stockfish's rules through pyffish, repetitions included): mates in two and three, a cook, zugzwang,
 //! a stalemate that wins, and a mate that would need perpetual check.
 
 use ladya_core::{EndReason, Game, Outcome, Side};
