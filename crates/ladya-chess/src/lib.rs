@@ -15,11 +15,12 @@ mod notation;
 mod piece;
 mod position;
 mod see;
+pub mod weights;
 
-pub use eval::MATERIAL;
 pub use fen::FenError;
 pub use game::ChessError;
 pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
 pub use piece::{Kind, Piece};
 pub use position::Position;
+pub use weights::{Pair, WEIGHTS, Weights};
