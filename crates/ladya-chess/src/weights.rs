@@ -133,10 +133,10 @@ pub struct Weights {
     pub piece_square: [[Pair; 64]; 6],
     /// Contribution of each kind to the game phase (whose full value is [`PHASE_MAX`]).
     pub phase: [Score; 6],
-    /// Bonus of a knight by the number of its safe squares (see [`Weights`]' mobility area:
-    /// squares not holding an own pawn or king and not attacked by an enemy pawn).
+    /// Bonus of a knight by the number of squares it attacks that are safe to go to: not
+    /// holding a pawn or the king of its side and not attacked by an enemy pawn.
     pub knight_mobility: [Pair; 9],
-    /// Bonus of a bishop by the number of its safe squares.
+    /// Bonus of a bishop by the number of its safe squares (as for knights).
     pub bishop_mobility: [Pair; 14],
     /// Bonus of a rook by the number of its safe squares.
     pub rook_mobility: [Pair; 15],
