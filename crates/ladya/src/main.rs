@@ -56,6 +56,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Run a test suite of positions with best moves (EPD `bm`/`am`) at a fixed time each.
     Epd(commands::epd::EpdArgs),
+    /// Play a game against the engine in the terminal.
+    Play(commands::play::PlayArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -86,6 +88,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Epd(args) => commands::epd::run(&args),
+        Command::Play(args) => commands::play::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
