@@ -52,6 +52,32 @@ impl EngineGame for ladya_chess::Position {
     }
 }
 
+impl EngineGame for ladya_xiangqi::Position {
+    const XBOARD_VARIANT: &'static str = "xiangqi";
+
+    fn dialect_move_text(&self, m: Self::Move, dialect: Dialect) -> String {
+        match dialect {
+            Dialect::Uci => m.uci(),
+            _ => self.move_text(m),
+        }
+    }
+
+    fn parse_dialect_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, Self::Error> {
+        match dialect {
+            Dialect::Uci => Ok(self.parse_uci(text)?),
+            _ => self.parse_move(text).map_err(Into::into),
+        }
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        ladya_xiangqi::side_name(side)
+    }
+
+    fn render(&self, view: &View) -> String {
+        render::xiangqi(self, view)
+    }
+}
+
 impl EngineGame for ladya_ugolki::Position {
     const XBOARD_VARIANT: &'static str = "ugolki";
 

@@ -19,6 +19,7 @@ const LIGHT: &str = "\x1b[48;5;180m";
 const DARK: &str = "\x1b[48;5;137m";
 const WHITE_PIECE: &str = "\x1b[1;97m";
 const BLACK_PIECE: &str = "\x1b[1;30m";
+const RED_PIECE: &str = "\x1b[1;31m";
 const DIM: &str = "\x1b[2m";
 
 /// File letters across the bottom of a board, `width` files, `cell` columns each.
@@ -32,6 +33,13 @@ fn file_labels(width: usize, cell: usize, flipped: bool, indent: usize) -> Strin
         line.push_str(&format!("{f:^cell$}"));
     }
     line.trim_end().to_string()
+}
+
+/// Terminal columns of a text: East Asian wide and full-width characters take two.
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| if ('\u{1100}'..='\u{ffef}').contains(&c) && !('\u{2500}'..='\u{257f}').contains(&c) { 2 } else { 1 })
+        .sum()
 }
 
 /// Files and ranks in drawing order: top rank first, left file first.
@@ -133,5 +141,75 @@ pub(crate) fn ugolki(pos: &ladya_ugolki::Position, view: &View) -> String {
         "+ White's home (Black's target)   x Black's home (White's target)".to_string()
     };
     lines.push(legend);
+    lines.join("\n")
+}
+
+/// A xiangqi board: pieces on the points, the river across the middle and the palace
+/// diagonals; Red's Chinese characters 帥仕相傌俥炮兵 and Black's 將士象馬車砲卒 (double width)
+/// under Unicode, FEN letters otherwise. Ranks are numbered 0-9 from Red's side, as ICCS.
+pub(crate) fn xiangqi(pos: &ladya_xiangqi::Position, view: &View) -> String {
+    use ladya_xiangqi::board::square_at;
+    let (files, ranks) = order(9, 10, view.flipped);
+    // Point and gap strings: a point is 2 columns wide under Unicode (the characters are
+    // double width), 1 otherwise; a gap between points is 2 or 3 columns.
+    let (empty, across, down, blank, river) = if view.unicode {
+        ("＋", "──", "｜", "  ", "楚 河            漢 界")
+    } else {
+        ("+", "---", "|", "   ", "~~~~~~ river ~~~~~~")
+    };
+    let point = |square| -> String {
+        let piece = pos.piece_at(square);
+        if piece.is_none() {
+            return empty.to_string();
+        }
+        let k = piece.kind() as usize;
+        let red = piece.side() == Side::White;
+        let text = match (view.unicode, red) {
+            (true, true) => ['帥', '仕', '相', '傌', '俥', '炮', '兵'][k].to_string(),
+            (true, false) => ['將', '士', '象', '馬', '車', '砲', '卒'][k].to_string(),
+            (false, _) => piece.fen_letter().to_string(),
+        };
+        if view.color { format!("{}{text}{RESET}", if red { RED_PIECE } else { BLACK_PIECE }) } else { text }
+    };
+    // The palace diagonal in the gap between points (file, rank) and (file + 1, rank - 1).
+    let diagonal = |file: u8, upper: u8| -> &str {
+        let in_palace = (3..5).contains(&file) && matches!(upper, 9 | 8 | 2 | 1);
+        if !in_palace {
+            return blank;
+        }
+        // From the top-left corner down to the centre, or from the centre on to the bottom right.
+        let falling = (file == 3) == matches!(upper, 9 | 2);
+        match (view.unicode, falling) {
+            (true, true) => "＼",
+            (true, false) => "／",
+            (false, true) => " \\ ",
+            (false, false) => " / ",
+        }
+    };
+    let mut lines = Vec::new();
+    for (i, &r) in ranks.iter().enumerate() {
+        let cells: Vec<String> = files.iter().map(|&f| point(square_at(f, r))).collect();
+        lines.push(format!("{r} {}", cells.join(across)));
+        let Some(&next) = ranks.get(i + 1) else { break };
+        let upper = r.max(next);
+        if upper == 5 {
+            // Between the two edge lines: 8 gaps and 7 inner points, in terminal columns.
+            let inner: usize = if view.unicode { 8 * 2 + 7 * 2 } else { 8 * 3 + 7 };
+            let pad = inner.saturating_sub(columns(river));
+            let (left, right) = (" ".repeat(pad / 2), " ".repeat(pad - pad / 2));
+            lines.push(format!("  {down}{left}{river}{right}{down}"));
+            continue;
+        }
+        let mut line = "  ".to_string();
+        for (j, &f) in files.iter().enumerate() {
+            line.push_str(down);
+            if let Some(&g) = files.get(j + 1) {
+                line.push_str(diagonal(f.min(g), upper));
+            }
+        }
+        lines.push(line);
+    }
+    // Labels under the points: double-width points start one column earlier than they centre.
+    lines.push(file_labels(9, 4, view.flipped, if view.unicode { 2 } else { 1 }));
     lines.join("\n")
 }

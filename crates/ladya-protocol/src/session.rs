@@ -280,12 +280,13 @@ impl<G: EngineGame> Session for GameSession<G> {
 }
 
 /// The games the protocols offer, by name.
-pub const GAMES: [&str; 2] = ["chess", "ugolki"];
+pub const GAMES: [&str; 3] = ["chess", "xiangqi", "ugolki"];
 
 /// A new session of the game called `name` (also accepting XBoard's `normal` for chess).
 pub fn new_session(name: &str, dialect: Dialect) -> Option<Box<dyn Session>> {
     match name.to_ascii_lowercase().as_str() {
         "chess" | "normal" | "standard" => Some(Box::new(GameSession::<ladya_chess::Position>::new(dialect))),
+        "xiangqi" => Some(Box::new(GameSession::<ladya_xiangqi::Position>::new(dialect))),
         "ugolki" => Some(Box::new(GameSession::<ladya_ugolki::Position>::new(dialect))),
         _ => None,
     }

@@ -20,6 +20,8 @@ struct Cli {
 pub enum GameName {
     /// Chess.
     Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
     /// Ugolki (Corners).
     Ugolki,
 }
@@ -29,6 +31,7 @@ macro_rules! for_game {
     ($game:expr, $f:ident ( $($arg:expr),* )) => {
         match $game {
             $crate::GameName::Chess => $f::<ladya_chess::Position>($($arg),*),
+            $crate::GameName::Xiangqi => $f::<ladya_xiangqi::Position>($($arg),*),
             $crate::GameName::Ugolki => $f::<ladya_ugolki::Position>($($arg),*),
         }
     };

@@ -61,3 +61,13 @@ fn a_bad_fen_or_game_is_a_clean_error() {
     let (out, ok) = play(&["chess"], "");
     assert!(ok, "end of input ends the game quietly: {out}");
 }
+
+#[test]
+fn xiangqi_board_with_river_palace_and_characters() {
+    let (out, ok) = play(&["xiangqi", "--movetime", "50"], "C2.5\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("楚 河") && out.contains('帥') && out.contains('將') && out.contains('＼'), "{out}");
+    assert!(out.contains("You play Red") && out.contains("You played C2.5."), "{out}");
+    let (out, _) = play(&["xiangqi", "--ascii", "--movetime", "50"], "h2e2\nquit\n");
+    assert!(out.contains("river") && out.contains("R---N---B---A---K"), "{out}");
+}

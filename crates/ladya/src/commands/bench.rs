@@ -42,10 +42,31 @@ const CHESS: [&str; 12] = [
     "3r2k1/pp3ppp/8/8/8/8/PP3PPP/3R2K1 b - - 0 25",
 ];
 
+/// Xiangqi positions: the opening, published middlegames and endgames.
+const XIANGQI: [&str; 8] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+    "r2akab1r/9/1cn1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 0 1",
+    "2bakab2/9/2n1c1n2/p3p3p/2p3p2/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 b - - 0 1",
+    "4k4/4a4/4b4/9/9/9/9/4B4/4A4/3K5 w - - 0 1",
+    "3k5/9/9/9/4P4/9/9/9/9/4KR3 w - - 0 1",
+    "2bak4/4a4/4b4/9/9/9/9/4C4/4A4/3AK4 w - - 0 1",
+];
+
+/// Ugolki positions: the start, a middlegame, and a late race.
+const UGOLKI: [&str; 3] = [
+    "BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1",
+    "2B1B2W/2B1WB1W/B1BBWB2/1BBBWW2/WWWB4/1BBWWW2/3WBBWW/4W3 w 18",
+    "WB6/B4W2/1W3B2/3W1W2/W4BW1/4B3/BW3B2/2B1WB2 w 36",
+];
+
 /// The positions and default depth of a game's bench.
 fn bench_set(game: &str) -> Option<(&'static [&'static str], u32)> {
     match game {
         "chess" => Some((&CHESS, 11)),
+        "xiangqi" => Some((&XIANGQI, 9)),
+        "ugolki" => Some((&UGOLKI, 8)),
         _ => None,
     }
 }
