@@ -4,6 +4,7 @@
 use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
 use thiserror::Error;
 
+use crate::bitboard::more_than_one;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::notation::MoveError;
@@ -104,9 +105,13 @@ impl Game for Position {
     }
 
     fn null_move_safe(&self) -> bool {
-        // Zugzwang is common only when the side to move has nothing but king and pawns.
+        // Zugzwang is common when the side to move has nothing but king and pawns, and not
+        // rare with a single minor piece (Morphy's 1. Ra6! bxa6 2. b7#): passing is trusted
+        // only with a rook, a queen or two minor pieces.
         let own = self.side_set(self.side);
-        own & !(self.kind_set(Kind::Pawn) | self.kind_set(Kind::King)) != 0
+        let heavy = own & (self.kind_set(Kind::Rook) | self.kind_set(Kind::Queen));
+        let minors = own & (self.kind_set(Kind::Knight) | self.kind_set(Kind::Bishop));
+        heavy != 0 || more_than_one(minors)
     }
 
     fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {

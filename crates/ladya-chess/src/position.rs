@@ -3,8 +3,10 @@
 use ladya_core::{Side, zobrist};
 
 use crate::bitboard::*;
+use crate::eval::piece_square;
 use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move};
 use crate::piece::{Kind, Piece};
+use crate::weights::Pair;
 
 /// Castling right bits.
 pub(crate) const WHITE_KING_SIDE: u8 = 1;
@@ -77,6 +79,8 @@ pub struct Position {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u16,
     pub(crate) key: u64,
+    /// Material and piece-square score from White's point of view, kept by make and unmake.
+    pub(crate) psqt: Pair,
     pub(crate) history: Vec<Undo>,
 }
 
@@ -102,6 +106,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
+            psqt: Pair::ZERO,
             history: Vec::new(),
         }
     }
@@ -264,12 +269,31 @@ impl Position {
         key
     }
 
+    /// The same position with the colours exchanged: every piece goes to the square mirrored
+    /// across the board's middle rank and changes side, and so do the side to move, the
+    /// castling rights and the en-passant square. The clocks are kept; the history is not.
+    pub fn mirrored(&self) -> Position {
+        let mut mirror = Position::empty();
+        for square in squares(self.occupied()) {
+            let piece = self.board[square as usize];
+            mirror.put(square ^ 56, Piece::new(piece.side().opponent(), piece.kind()));
+        }
+        mirror.side = self.side.opponent();
+        mirror.castling = (self.castling & 3) << 2 | self.castling >> 2;
+        mirror.en_passant = if self.en_passant == NO_SQUARE { NO_SQUARE } else { self.en_passant ^ 56 };
+        mirror.halfmove = self.halfmove;
+        mirror.fullmove = self.fullmove;
+        mirror.refresh_key();
+        mirror
+    }
+
     #[inline(always)]
     pub(crate) fn put(&mut self, square: Square, piece: Piece) {
         let b = bit(square);
         self.by_kind[piece.kind() as usize] |= b;
         self.by_side[piece.side().index()] |= b;
         self.board[square as usize] = piece;
+        self.psqt += piece_square(piece, square);
     }
 
     #[inline(always)]
@@ -279,6 +303,7 @@ impl Position {
         self.by_kind[piece.kind() as usize] ^= b;
         self.by_side[piece.side().index()] ^= b;
         self.board[square as usize] = Piece::NONE;
+        self.psqt -= piece_square(piece, square);
         piece
     }
 
@@ -290,6 +315,7 @@ impl Position {
         self.by_side[piece.side().index()] ^= b;
         self.board[from as usize] = Piece::NONE;
         self.board[to as usize] = piece;
+        self.psqt += piece_square(piece, to) - piece_square(piece, from);
         piece
     }
 

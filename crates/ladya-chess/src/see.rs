@@ -3,13 +3,16 @@
 use ladya_core::Score;
 
 use crate::bitboard::*;
-use crate::eval::MATERIAL;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::weights::WEIGHTS;
 
 /// Exchange value of each kind; the king is worth more than anything it could win.
-const SEE_VALUE: [Score; 6] = [MATERIAL[0], MATERIAL[1], MATERIAL[2], MATERIAL[3], MATERIAL[4], 20_000];
+const SEE_VALUE: [Score; 6] = {
+    let e = WEIGHTS.exchange;
+    [e[0], e[1], e[2], e[3], e[4], 20_000]
+};
 
 impl Position {
     /// The material the move takes (the promoted piece's gain included).

@@ -1,6 +1,6 @@
-//! Make/unmake is exact and the incremental Zobrist key is right: every node of perft trees
-//! is checked against a key computed from scratch, and every unmake must restore the position
-//! field for field (history included).
+//! Make/unmake is exact and the incremental Zobrist key and material/piece-square score are
+//! right: every node of perft trees is checked against a key and a score computed from
+//! scratch, and every unmake must restore the position field for field (history included).
 
 use ladya_chess::Position;
 use ladya_core::perft::{parse_perft_cases, verify_tree};
@@ -8,10 +8,17 @@ use ladya_core::perft::{parse_perft_cases, verify_tree};
 fn verify(fen: &str, depth: u32) -> u64 {
     let mut pos = Position::from_fen(fen).unwrap();
     verify_tree(&mut pos, depth, &mut |p: &Position| {
-        if p.key() == p.compute_key() {
-            Ok(())
-        } else {
+        if p.key() != p.compute_key() {
             Err(format!("incremental key differs from scratch key in {}", p.to_fen()))
+        } else if p.psqt() != p.compute_psqt() {
+            Err(format!(
+                "incremental psqt {:?} differs from scratch {:?} in {}",
+                p.psqt(),
+                p.compute_psqt(),
+                p.to_fen()
+            ))
+        } else {
+            Ok(())
         }
     })
     .unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -45,6 +52,7 @@ fn null_move_restores_exactly() {
     let before = pos.clone();
     pos.make_null();
     assert_eq!(pos.key(), pos.compute_key());
+    assert_eq!(pos.psqt(), before.psqt());
     assert_eq!(pos.en_passant(), None);
     pos.unmake();
     assert!(pos == before);

@@ -49,9 +49,11 @@ fn avoids_stalemate_when_winning_and_seeks_it_when_losing() {
     // Kg3?? and Kg4?? stalemate; Qg2# wins.
     assert_eq!(best_uci("8/8/8/8/8/5K2/5Q2/7k w - - 0 1", 5), ("f2g2".to_string(), mate_in(1)));
     // A rook down with a boxed-in king, Black gives the queen away with check; taking it
-    // stalemates (Stockfish 15.1 agrees: 1... Qg1+ 2. Kxg1, 0.00); checks forever draw as well.
+    // stalemates (Stockfish 15.1 agrees: 1... Qg1+ 2. Kxg1, 0.00); checks forever draw as well,
+    // and so does 1... Qh4+ winning the rook back into a queen ending the evaluation calls
+    // about even: whichever Black picks, it scores a draw, not a rook down.
     let (_, r) = run("k7/2Q5/8/8/6q1/8/8/4R2K b - - 0 1", Limits::depth(4));
-    assert_eq!(r.score, 0, "best {:?}", r.best);
+    assert!(r.score.abs() <= 10, "best {:?} score {}", r.best, r.score);
 }
 
 #[test]
