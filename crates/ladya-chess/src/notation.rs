@@ -56,8 +56,8 @@ impl Position {
     /// Reads a move in coordinate form or SAN.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
-        let looks_like_uci =
-            t.len() >= 4 && parse_square(&t[..2]).is_some() && parse_square(t.get(2..4).unwrap_or("")).is_some();
+        let square = |range| t.get(range).and_then(parse_square);
+        let looks_like_uci = square(0..2).is_some() && square(2..4).is_some();
         if looks_like_uci { self.parse_uci(t) } else { self.parse_san(t) }
     }
 

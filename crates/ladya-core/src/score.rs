@@ -45,6 +45,15 @@ pub const fn mate_moves(score: Score) -> Option<i32> {
     }
 }
 
+/// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3 moves), `-#2` (mated in 2).
+pub fn human_text(score: Score) -> String {
+    match mate_moves(score) {
+        Some(m) if m > 0 => format!("#{m}"),
+        Some(m) => format!("-#{}", -m),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}
+
 /// Converts a score relative to the root into one relative to a node `ply` plies deep,
 /// as a transposition table must store mate scores.
 #[inline]
@@ -82,6 +91,14 @@ mod tests {
         assert_eq!(mate_moves(mated_in(2)), Some(-1));
         assert_eq!(mate_moves(150), None);
         assert!(is_mate(mate_in(40)) && is_mate(mated_in(40)) && !is_mate(-400));
+    }
+
+    #[test]
+    fn scores_read_like_chess_books() {
+        assert_eq!(human_text(35), "+0.35");
+        assert_eq!(human_text(-120), "-1.20");
+        assert_eq!(human_text(mate_in(5)), "#3");
+        assert_eq!(human_text(mated_in(4)), "-#2");
     }
 
     #[test]

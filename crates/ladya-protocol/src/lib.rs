@@ -3,13 +3,16 @@
 //! dialects, the engine loop).
 //!
 //! [`run`] is the engine: it reads the first command (`uci`, `xboard` or `ucci`) and speaks
-//! that protocol until `quit` or the end of input. Input is read in its own thread and each
+//! that protocol until `quit` or the end of input. [`play`] is a game against a person in a
+//! terminal. Input is read in its own thread and each
 //! search runs in another, so the engine answers `stop`, `isready` and `?` while thinking.
 
 mod dialect;
 mod engine;
 mod output;
+mod render;
 mod session;
+mod terminal;
 mod text;
 mod ucci;
 mod uci;
@@ -18,4 +21,6 @@ mod xboard;
 pub use dialect::{Dialect, EngineGame};
 pub use engine::run;
 pub use output::Output;
+pub use render::View;
 pub use session::{GAMES, GameSession, Session, TextReport, TextResult, new_session};
+pub use terminal::{PlayOptions, play};

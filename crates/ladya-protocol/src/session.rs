@@ -11,6 +11,7 @@ use ladya_search::tt::Bound;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::dialect::{Dialect, EngineGame};
+use crate::render::View;
 
 /// A search report with moves already written in the session's dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +99,10 @@ pub trait Session: Send {
     ) -> JoinHandle<TextResult>;
     /// A copy of the session, to work on without disturbing this one.
     fn boxed_clone(&self) -> Box<dyn Session>;
+    /// The board drawn for a terminal.
+    fn render(&self, view: &View) -> String;
+    /// What people call a side in this game (xiangqi's first player is Red).
+    fn side_name(&self, side: Side) -> &'static str;
 }
 
 /// The [`Session`] of one game type.
@@ -264,15 +269,24 @@ impl<G: EngineGame> Session for GameSession<G> {
     fn boxed_clone(&self) -> Box<dyn Session> {
         Box::new(self.clone())
     }
+
+    fn render(&self, view: &View) -> String {
+        self.pos.render(view)
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        G::side_name(side)
+    }
 }
 
 /// The games the protocols offer, by name.
-pub const GAMES: [&str; 2] = ["chess", "ugolki"];
+pub const GAMES: [&str; 3] = ["chess", "xiangqi", "ugolki"];
 
 /// A new session of the game called `name` (also accepting XBoard's `normal` for chess).
 pub fn new_session(name: &str, dialect: Dialect) -> Option<Box<dyn Session>> {
     match name.to_ascii_lowercase().as_str() {
         "chess" | "normal" | "standard" => Some(Box::new(GameSession::<ladya_chess::Position>::new(dialect))),
+        "xiangqi" => Some(Box::new(GameSession::<ladya_xiangqi::Position>::new(dialect))),
         "ugolki" => Some(Box::new(GameSession::<ladya_ugolki::Position>::new(dialect))),
         _ => None,
     }

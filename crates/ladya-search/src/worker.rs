@@ -51,6 +51,21 @@ struct Frame {
     killers: [u16; 2],
 }
 
+/// The moves of one ply and their ordering scores, allocated once per search.
+struct PlyMoves<M: Copy + Default> {
+    moves: MoveList<M>,
+    scores: [i32; MAX_MOVES],
+    /// Quiet moves searched before a cutoff (their history is lowered).
+    quiets: [u16; 64],
+    quiet_count: usize,
+}
+
+impl<M: Copy + Default> PlyMoves<M> {
+    fn new() -> Box<Self> {
+        Box::new(PlyMoves { moves: MoveList::new(), scores: [0; MAX_MOVES], quiets: [0; 64], quiet_count: 0 })
+    }
+}
+
 /// A move at the root with its latest score and line.
 #[derive(Clone, Debug)]
 pub(crate) struct RootMove<M> {
@@ -79,6 +94,7 @@ pub(crate) struct Worker<'a, G: Game> {
     /// The move that last refuted each move (by code).
     counters: Vec<u16>,
     pv: Vec<Vec<G::Move>>,
+    plies: Vec<Box<PlyMoves<G::Move>>>,
     pub(crate) root_moves: Vec<RootMove<G::Move>>,
     pub(crate) stopped: bool,
     reductions: Vec<[u8; 64]>,
@@ -115,6 +131,7 @@ impl<'a, G: Game> Worker<'a, G> {
             history: vec![0; 2 * 65_536],
             counters: vec![0; 65_536],
             pv: vec![Vec::new(); MAX_PLY + 2],
+            plies: (0..MAX_PLY + 2).map(|_| PlyMoves::new()).collect(),
             root_moves,
             stopped: false,
             reductions,
@@ -176,18 +193,19 @@ impl<'a, G: Game> Worker<'a, G> {
         side.index() * 65_536 + code as usize
     }
 
-    /// Scores moves for ordering.
-    fn score_moves(&self, moves: &MoveList<G::Move>, scores: &mut [i32; MAX_MOVES], tt_code: u16, ply: usize) {
-        let features = self.features();
-        let frame = &self.stack[ply];
+    /// Scores the moves of `ply` for ordering.
+    fn score_moves(&mut self, tt_code: u16, ply: usize) {
+        let features = self.shared.features;
+        let frame = self.stack[ply];
         let counter = match (ply.checked_sub(1).map(|p| self.stack[p]), features.counter_moves) {
             (Some(Frame { played: Some(code), null: false, .. }), true) => self.counters[code as usize],
             _ => 0,
         };
         let side = self.pos.side_to_move();
-        for (i, &m) in moves.iter().enumerate() {
+        let buffers = &mut *self.plies[ply];
+        for (i, &m) in buffers.moves.iter().enumerate() {
             let code = m.code();
-            scores[i] = if code == tt_code {
+            buffers.scores[i] = if code == tt_code {
                 HASH_MOVE
             } else if self.pos.is_noisy(m) {
                 let value = self.pos.noisy_value(m);
@@ -199,24 +217,25 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if code == counter {
                 COUNTER
             } else {
-                let history = if features.history { self.history[self.history_index(side, code)] } else { 0 };
+                let history = if features.history { self.history[side.index() * 65_536 + code as usize] } else { 0 };
                 history + self.pos.quiet_value(m)
             };
         }
     }
 
-    /// Moves the best-scored remaining move to `index` and returns it.
+    /// Moves the best-scored remaining move of `ply` to `index`; returns it and its score.
     #[inline]
-    fn pick(moves: &mut MoveList<G::Move>, scores: &mut [i32; MAX_MOVES], index: usize) -> G::Move {
+    fn pick(&mut self, ply: usize, index: usize) -> (G::Move, i32) {
+        let buffers = &mut *self.plies[ply];
         let mut best = index;
-        for j in index + 1..moves.len() {
-            if scores[j] > scores[best] {
+        for j in index + 1..buffers.moves.len() {
+            if buffers.scores[j] > buffers.scores[best] {
                 best = j;
             }
         }
-        moves.swap(index, best);
-        scores.swap(index, best);
-        moves[index]
+        buffers.moves.swap(index, best);
+        buffers.scores.swap(index, best);
+        (buffers.moves[index], buffers.scores[index])
     }
 
     fn update_history(&mut self, side: Side, code: u16, bonus: i32) {
@@ -226,7 +245,7 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Rewards the quiet move that caused a cutoff and penalises the quiet moves tried before it.
-    fn reward_quiet(&mut self, m: G::Move, tried: &[u16], depth: i32, ply: usize) {
+    fn reward_quiet(&mut self, m: G::Move, depth: i32, ply: usize) {
         let code = m.code();
         let frame = &mut self.stack[ply];
         if frame.killers[0] != code {
@@ -242,7 +261,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let side = self.pos.side_to_move();
         let bonus = (depth * depth * 16).min(1200);
         self.update_history(side, code, bonus);
-        for &other in tried {
+        let (tried, count) = (self.plies[ply].quiets, self.plies[ply].quiet_count);
+        for &other in &tried[..count] {
             self.update_history(side, other, -bonus);
         }
     }
@@ -388,23 +408,23 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
-        let mut moves = MoveList::new();
-        self.pos.legal_moves(&mut moves);
-        if moves.is_empty() {
+        let buffers = &mut *self.plies[ply];
+        buffers.moves.clear();
+        buffers.quiet_count = 0;
+        self.pos.legal_moves(&mut buffers.moves);
+        let move_count = buffers.moves.len();
+        if move_count == 0 {
             return self.pos.no_moves_outcome().score_for(side, ply);
         }
-        let mut scores = [0i32; MAX_MOVES];
-        self.score_moves(&moves, &mut scores, tt_code, ply);
+        self.score_moves(tt_code, ply);
 
         let mut best = -INFINITE;
         let mut best_code = 0u16;
         let mut searched = 0usize;
-        let mut quiets_tried: MoveList<u16> = MoveList::new();
-        for index in 0..moves.len() {
-            let m = Self::pick(&mut moves, &mut scores, index);
+        for index in 0..move_count {
+            let (m, order) = self.pick(ply, index);
             let code = m.code();
             let noisy = self.pos.is_noisy(m);
-            let order = scores[index];
             let prunable = !in_check && ply > 0 && best > -MATE_BOUND && searched > 0;
 
             if prunable
@@ -473,14 +493,16 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                     if alpha >= beta {
                         if !noisy {
-                            self.reward_quiet(m, &quiets_tried, depth, ply);
+                            self.reward_quiet(m, depth, ply);
                         }
                         break;
                     }
                 }
             }
-            if !noisy {
-                quiets_tried.push(code);
+            let buffers = &mut *self.plies[ply];
+            if !noisy && buffers.quiet_count < buffers.quiets.len() {
+                buffers.quiets[buffers.quiet_count] = code;
+                buffers.quiet_count += 1;
             }
         }
 
@@ -529,11 +551,12 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
-        let mut moves = MoveList::new();
+        let buffers = &mut *self.plies[ply];
+        buffers.moves.clear();
         let mut best;
         let eval = if in_check {
-            self.pos.legal_moves(&mut moves);
-            if moves.is_empty() {
+            self.pos.legal_moves(&mut buffers.moves);
+            if buffers.moves.is_empty() {
                 return self.pos.no_moves_outcome().score_for(side, ply);
             }
             best = -INFINITE;
@@ -545,17 +568,17 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             alpha = alpha.max(eval);
             best = eval;
-            self.pos.noisy_moves(&mut moves);
+            self.pos.noisy_moves(&mut buffers.moves);
             eval
         };
 
-        let mut scores = [0i32; MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if self.pos.is_noisy(m) { GOOD_NOISY + self.pos.noisy_value(m) } else { 0 };
+        for i in 0..buffers.moves.len() {
+            let m = buffers.moves[i];
+            buffers.scores[i] = if self.pos.is_noisy(m) { GOOD_NOISY + self.pos.noisy_value(m) } else { 0 };
         }
         let mut best_code = 0;
-        for index in 0..moves.len() {
-            let m = Self::pick(&mut moves, &mut scores, index);
+        for index in 0..self.plies[ply].moves.len() {
+            let (m, _) = self.pick(ply, index);
             if !in_check && self.features().see && !self.pos.see_ge(m, 0) {
                 continue;
             }

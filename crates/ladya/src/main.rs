@@ -20,6 +20,8 @@ struct Cli {
 pub enum GameName {
     /// Chess.
     Chess,
+    /// Xiangqi (Chinese chess).
+    Xiangqi,
     /// Ugolki (Corners).
     Ugolki,
 }
@@ -29,6 +31,7 @@ macro_rules! for_game {
     ($game:expr, $f:ident ( $($arg:expr),* )) => {
         match $game {
             $crate::GameName::Chess => $f::<ladya_chess::Position>($($arg),*),
+            $crate::GameName::Xiangqi => $f::<ladya_xiangqi::Position>($($arg),*),
             $crate::GameName::Ugolki => $f::<ladya_ugolki::Position>($($arg),*),
         }
     };
@@ -56,6 +59,8 @@ enum Command {
     Bench(commands::bench::BenchArgs),
     /// Run a test suite of positions with best moves (EPD `bm`/`am`) at a fixed time each.
     Epd(commands::epd::EpdArgs),
+    /// Play a game against the engine in the terminal.
+    Play(commands::play::PlayArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -86,6 +91,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => commands::analyze::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Epd(args) => commands::epd::run(&args),
+        Command::Play(args) => commands::play::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -150,3 +150,38 @@ fn no_legal_move_gives_bestmove_none() {
     engine.expect(|l| l == "bestmove (none)", 5);
     engine.quit();
 }
+
+#[test]
+fn xiangqi_under_uci_variant_uses_ranks_one_to_ten() {
+    let mut engine = start_uci();
+    engine.send("setoption name UCI_Variant value xiangqi");
+    engine.send("position startpos moves h3e3");
+    engine.send("go depth 4");
+    let best = engine.expect_prefix("bestmove", 10);
+    let m = best.split_whitespace().nth(1).unwrap();
+    let mut pos = ladya_xiangqi::Position::start();
+    pos.make(pos.parse_uci("h3e3").unwrap());
+    assert!(pos.parse_uci(m).is_ok(), "{m} is not a legal ranks 1-10 move");
+    engine.send("go perft 2");
+    engine.expect(|l| l.starts_with("Nodes searched: "), 10);
+    // ICCS ranks 0-9 are not UCI's: h2e2 would be a legal move's wrong spelling.
+    engine.send("position startpos moves h2e2");
+    engine.expect_prefix("info string error", 5);
+    engine.quit();
+}
+
+#[test]
+fn ugolki_under_uci_variant() {
+    let mut engine = start_uci();
+    engine.send("setoption name UCI_Variant value ugolki");
+    engine.send("position startpos moves e3e4");
+    engine.send("go depth 4");
+    let best = engine.expect_prefix("bestmove", 10);
+    let m = best.split_whitespace().nth(1).unwrap();
+    let mut pos = ladya_ugolki::Position::start();
+    pos.make(pos.parse_move("e3e4").unwrap());
+    assert!(pos.parse_move(m).is_ok(), "{m}");
+    engine.send("go perft 3");
+    engine.expect(|l| l.starts_with("Nodes searched: "), 10);
+    engine.quit();
+}

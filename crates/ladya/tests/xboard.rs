@@ -125,3 +125,26 @@ fn bad_input_is_answered_and_survived() {
     engine_move(&mut engine, &mut pos);
     engine.quit();
 }
+
+#[test]
+fn xiangqi_and_ugolki_variants() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("variant xiangqi");
+    engine.send("st 1");
+    engine.send("sd 3");
+    engine.send("usermove h2e2");
+    let line = engine.expect_prefix("move ", 15);
+    let mut pos = ladya_xiangqi::Position::start();
+    pos.make(pos.parse_iccs("h2e2").unwrap());
+    assert!(pos.parse_iccs(line[5..].trim()).is_ok(), "{line}: ICCS with ranks 0-9");
+    engine.send("new");
+    engine.send("variant ugolki");
+    engine.send("sd 3");
+    engine.send("usermove e3e4");
+    let line = engine.expect_prefix("move ", 15);
+    let mut pos = ladya_ugolki::Position::start();
+    pos.make(pos.parse_move("e3e4").unwrap());
+    assert!(pos.parse_move(line[5..].trim()).is_ok(), "{line}");
+    engine.quit();
+}

@@ -6,8 +6,9 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::{features, human_line, human_score, position};
+use crate::commands::{features, human_line, position};
 use crate::{Failure, GameName, for_game};
+use ladya_core::score::human_text;
 
 /// Arguments of `ladya analyze`.
 #[derive(Args)]
@@ -66,7 +67,7 @@ fn analyze<G: Game>(args: &AnalyzeArgs) -> Result<(), Failure> {
             "{:>2}/{:<2} {:>8} {:>12} {:>10} {:>7.2}s  {multipv}{}",
             r.depth,
             r.seldepth,
-            human_score(r.score),
+            human_text(r.score),
             r.nodes,
             r.nps(),
             r.time.as_secs_f64(),

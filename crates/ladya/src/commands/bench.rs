@@ -42,6 +42,18 @@ const CHESS: [&str; 12] = [
     "3r2k1/pp3ppp/8/8/8/8/PP3PPP/3R2K1 b - - 0 25",
 ];
 
+/// Xiangqi positions: the opening, published middlegames and endgames.
+const XIANGQI: [&str; 8] = [
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+    "r2akab1r/9/1cn1b1n2/p1p1p3p/6p2/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 0 1",
+    "2bakab2/9/2n1c1n2/p3p3p/2p3p2/9/P1P1P1P1P/2N1C1N2/9/2BAKAB2 b - - 0 1",
+    "4k4/4a4/4b4/9/9/9/9/4B4/4A4/3K5 w - - 0 1",
+    "3k5/9/9/9/4P4/9/9/9/9/4KR3 w - - 0 1",
+    "2bak4/4a4/4b4/9/9/9/9/4C4/4A4/3AK4 w - - 0 1",
+];
+
 /// Ugolki positions: openings, middlegames, the own-home deadline of the 40th move near,
 /// races (decided by the exact count, and one too large for it), and the move-80 limit near.
 const UGOLKI: [&str; 12] = [
@@ -63,7 +75,8 @@ const UGOLKI: [&str; 12] = [
 fn bench_set(game: &str) -> Option<(&'static [&'static str], u32)> {
     match game {
         "chess" => Some((&CHESS, 11)),
-        "ugolki" => Some((&UGOLKI, 11)),
+        "xiangqi" => Some((&XIANGQI, 9)),
+        "ugolki" => Some((&UGOLKI, 12)),
         _ => None,
     }
 }

@@ -7,8 +7,9 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::{features, human_score};
+use crate::commands::features;
 use crate::{Failure, GameName, for_game};
+use ladya_core::score::human_text;
 
 /// Arguments of `ladya epd`.
 #[derive(Args)]
@@ -103,7 +104,7 @@ fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {
             println!(
                 "{name:<10} {} {played:<8} {:>7} depth {:>2}  ({solved}/{})",
                 if ok { "ok  " } else { "FAIL" },
-                human_score(result.score),
+                human_text(result.score),
                 result.depth,
                 i + 1
             );

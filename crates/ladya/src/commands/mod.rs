@@ -5,9 +5,9 @@ pub mod analyze;
 pub mod bench;
 pub mod epd;
 pub mod perft;
+pub mod play;
 
 use ladya_core::Game;
-use ladya_core::score::{Score, mate_moves};
 use ladya_search::Features;
 
 use crate::Failure;
@@ -29,15 +29,6 @@ pub fn features(without: &[String]) -> Result<Features, Failure> {
     Ok(features)
 }
 
-/// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3), `-#2` (mated in 2).
-pub fn human_score(score: Score) -> String {
-    match mate_moves(score) {
-        Some(m) if m > 0 => format!("#{m}"),
-        Some(m) => format!("-#{}", -m),
-        None => format!("{:+.2}", score as f64 / 100.0),
-    }
-}
-
 /// A line of moves from `pos` in the game's notation for people.
 pub fn human_line<G: Game>(pos: &G, line: &[G::Move]) -> String {
     let mut pos = pos.clone();
@@ -47,18 +38,4 @@ pub fn human_line<G: Game>(pos: &G, line: &[G::Move]) -> String {
         pos.make(m);
     }
     words.join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use ladya_core::score::{mate_in, mated_in};
-
-    #[test]
-    fn scores_read_like_chess_books() {
-        assert_eq!(human_score(35), "+0.35");
-        assert_eq!(human_score(-120), "-1.20");
-        assert_eq!(human_score(mate_in(5)), "#3");
-        assert_eq!(human_score(mated_in(4)), "-#2");
-    }
 }

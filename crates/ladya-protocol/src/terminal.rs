@@ -1,0 +1,183 @@
+//! Playing Ladya in a terminal: the board, moves typed in the game's notation or as
+//! coordinates, and the commands `undo`, `hint`, `new`, `flip`, `help` and `quit`.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::time::Duration;
+
+use ladya_core::Side;
+use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
+
+use crate::dialect::Dialect;
+use crate::render::View;
+use crate::session::{Session, TextResult, new_session};
+use crate::uci::DEFAULT_HASH;
+
+/// How a terminal game is set up.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// The game's name.
+    pub game: String,
+    /// The starting position (the standard one if `None`).
+    pub fen: Option<String>,
+    /// The side the person plays.
+    pub human: Side,
+    /// The engine's time per move.
+    pub movetime: Duration,
+    /// How to draw the board.
+    pub view: View,
+}
+
+const HELP: &str = "Type a move (Nf3, e2e4, C2.5, h2e2, e3-e4, e3:e5), or: undo, hint, new, flip, help, quit";
+
+/// Plays a game with a person reading `out` and typing on `input`, until `quit` or the end of
+/// input. An unknown game or a bad FEN is an error before the game starts.
+pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+    let mut session =
+        new_session(&options.game, Dialect::Human).ok_or_else(|| format!("unknown game '{}'", options.game))?;
+    session.reset(options.fen.as_deref())?;
+    let mut game = TerminalGame {
+        start: session.boxed_clone(),
+        session,
+        tt: Arc::new(TranspositionTable::new(DEFAULT_HASH)),
+        options: options.clone(),
+        view: options.view,
+        news: vec![format!("You play {}. {HELP}", options_side_name(options))],
+    };
+    game.run(input, out).map_err(|e| format!("terminal: {e}"))
+}
+
+fn options_side_name(options: &PlayOptions) -> &'static str {
+    new_session(&options.game, Dialect::Human).map_or("White", |s| s.side_name(options.human))
+}
+
+struct TerminalGame {
+    session: Box<dyn Session>,
+    start: Box<dyn Session>,
+    tt: Arc<TranspositionTable>,
+    options: PlayOptions,
+    view: View,
+    /// Messages to show with the next board.
+    news: Vec<String>,
+}
+
+impl TerminalGame {
+    fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
+        let mut lines = input.lines();
+        loop {
+            self.show(out)?;
+            let over = self.session.outcome().is_some();
+            if !over && self.session.side_to_move() != self.options.human {
+                self.engine_move();
+                continue;
+            }
+            write!(out, "{}> ", if over { "game over (new, undo, quit)" } else { "your move" })?;
+            out.flush()?;
+            let Some(line) = lines.next() else {
+                writeln!(out)?;
+                return Ok(());
+            };
+            let line = line?;
+            if !self.command(line.trim()) {
+                return Ok(());
+            }
+        }
+    }
+
+    fn show(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        writeln!(out)?;
+        writeln!(out, "{}", self.session.render(&self.view))?;
+        for message in self.news.drain(..) {
+            writeln!(out, "{message}")?;
+        }
+        match self.session.outcome() {
+            Some(outcome) => {
+                let verdict = match outcome.winner {
+                    Some(side) => format!("{} wins", self.session.side_name(side)),
+                    None => "draw".to_string(),
+                };
+                writeln!(out, "Game over: {} ({verdict} by {})", outcome.result_text(), outcome.reason)?;
+            }
+            None => {
+                let side = self.session.side_name(self.session.side_to_move());
+                writeln!(out, "{side} to move")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Carries out one line typed by the person; false to leave.
+    fn command(&mut self, line: &str) -> bool {
+        match line {
+            "" => {}
+            "quit" | "exit" | "q" => return false,
+            "help" | "?" => self.news.push(HELP.to_string()),
+            "flip" => self.view.flipped = !self.view.flipped,
+            "new" => {
+                self.session = self.start.boxed_clone();
+                self.tt.clear();
+                self.news.push("New game.".to_string());
+            }
+            "undo" => {
+                // Take back to the person's previous turn: the engine's reply and their move.
+                let mut undone = 0;
+                while self.session.undo() {
+                    undone += 1;
+                    if self.session.side_to_move() == self.options.human {
+                        break;
+                    }
+                }
+                if undone == 0 {
+                    self.news.push("No move to take back.".to_string());
+                }
+            }
+            "hint" => {
+                if self.session.outcome().is_some() {
+                    self.news.push("The game is over.".to_string());
+                } else {
+                    let result = self.think(self.options.movetime / 2);
+                    if let Some(best) = &result.best {
+                        let name = self.session.human_move(best).unwrap_or_else(|_| best.clone());
+                        self.news.push(format!("Hint: {name}"));
+                    }
+                }
+            }
+            text if self.session.outcome().is_some() => {
+                self.news.push(format!("The game is over; '{text}' is not possible. Type new, undo or quit."));
+            }
+            text => {
+                let name = self.session.human_move(text);
+                match (name, self.session.play(text)) {
+                    (Ok(name), Ok(())) => self.news.push(format!("You played {name}.")),
+                    (_, Err(e)) | (Err(e), _) => self.news.push(format!("Not a legal move: {e}. {HELP}")),
+                }
+            }
+        }
+        true
+    }
+
+    fn think(&self, time: Duration) -> TextResult {
+        let limits = Limits::movetime(time.max(Duration::from_millis(10)));
+        let options = SearchOptions { move_overhead: Duration::ZERO, ..SearchOptions::default() };
+        let control = Arc::new(SearchControl::new());
+        let handle = self.session.start_search(
+            limits,
+            options,
+            Arc::clone(&self.tt),
+            control,
+            Box::new(|_| {}),
+            Box::new(|| {}),
+        );
+        handle.join().unwrap_or(TextResult { best: None, ponder: None, score: 0, human_pv: String::new() })
+    }
+
+    fn engine_move(&mut self) {
+        let result = self.think(self.options.movetime);
+        let Some(best) = result.best else { return };
+        let name = self.session.human_move(&best).unwrap_or_else(|_| best.clone());
+        if self.session.play(&best).is_ok() {
+            let score = ladya_core::score::human_text(result.score);
+            self.news.push(format!("Ladya plays {name} ({score}; expects {})", result.human_pv));
+        }
+    }
+}

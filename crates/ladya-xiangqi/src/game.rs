@@ -1,0 +1,122 @@
+//! Xiangqi as a [`Game`]: the glue to the generic search, protocols and command line.
+
+use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
+use thiserror::Error;
+
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::notation::MoveError;
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::rules;
+
+/// An error reading a xiangqi position or move.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum XiangqiError {
+    /// A bad FEN.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// A bad or illegal move.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Error = XiangqiError;
+    const NAME: &'static str = "xiangqi";
+
+    fn start() -> Self {
+        Position::start()
+    }
+
+    fn from_fen(fen: &str) -> Result<Self, XiangqiError> {
+        Ok(Position::from_fen(fen)?)
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.key
+    }
+
+    #[inline(always)]
+    fn legal_moves(&self, out: &mut MoveList<Move>) {
+        Position::legal_moves(self, out)
+    }
+
+    #[inline(always)]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+
+    fn noisy_moves(&self, out: &mut MoveList<Move>) {
+        Position::noisy_moves(self, out)
+    }
+
+    fn is_noisy(&self, m: Move) -> bool {
+        !self.piece_at(m.to()).is_none()
+    }
+
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline(always)]
+    fn make(&mut self, m: Move) {
+        Position::make(self, m)
+    }
+
+    #[inline(always)]
+    fn unmake(&mut self) {
+        Position::unmake(self)
+    }
+
+    fn make_null(&mut self) {
+        Position::make_null(self)
+    }
+
+    fn null_move_safe(&self) -> bool {
+        // Zugzwang matters in endings where the side to move has no rook, horse or cannon
+        // left: only its general, advisors, elephants and soldiers can move.
+        let attackers = self.kind_set(Kind::Rook) | self.kind_set(Kind::Horse) | self.kind_set(Kind::Cannon);
+        attackers & self.side_set(self.side) != 0
+    }
+
+    fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {
+        rules::rule_outcome(self, twofold_from)
+    }
+
+    fn no_moves_outcome(&self) -> Outcome {
+        // In xiangqi the side that cannot move loses, in check or not.
+        let reason = if self.in_check() { EndReason::Checkmate } else { EndReason::Stalemate };
+        Outcome::win(self.side.opponent(), reason)
+    }
+
+    fn evaluate(&self) -> Score {
+        Position::evaluate(self)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        m.to_string()
+    }
+
+    fn human_move_text(&self, m: Move) -> String {
+        self.wxf(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, XiangqiError> {
+        Ok(Position::parse_move(self, text)?)
+    }
+}

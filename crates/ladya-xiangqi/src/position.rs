@@ -1,0 +1,298 @@
+//! The xiangqi position: bitboards, rank and file words, a mailbox, the counters the rules
+//! need, and make/unmake.
+
+use ladya_core::{Side, zobrist};
+
+use crate::board::*;
+use crate::moves::Move;
+use crate::piece::{Kind, Piece};
+
+/// Zobrist keys: 14 pieces x 90 squares, then the side to move.
+const KEYS: [u64; 14 * SQUARES + 1] = zobrist::keys(0x0C4E_55C4_1A46_0001);
+
+#[inline(always)]
+fn piece_key(piece: Piece, square: Square) -> u64 {
+    KEYS[piece.index() * SQUARES + square as usize]
+}
+
+const SIDE_KEY: u64 = KEYS[14 * SQUARES];
+
+/// What a move destroys, kept so that unmake can restore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Undo {
+    /// The move made, or [`Move::NONE`] for a null move.
+    pub(crate) mv: Move,
+    pub(crate) captured: Piece,
+    pub(crate) halfmove: u16,
+    /// The key of the position before the move (repetition detection reads it).
+    pub(crate) key: u64,
+}
+
+/// A xiangqi position with its history of moves.
+///
+/// Equality compares everything, history included, so a restored position equals the one
+/// before the move only if unmake put back every field.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) by_kind: [Bitboard; 7],
+    pub(crate) by_side: [Bitboard; 2],
+    /// Each side's pieces rank by rank, bit `f` for file `f`: the rotated view sliders use.
+    pub(crate) ranks: [[u16; 10]; 2],
+    /// Each side's pieces file by file, bit `r` for rank `r`.
+    pub(crate) files: [[u16; 9]; 2],
+    pub(crate) board: [Piece; SQUARES],
+    pub(crate) generals: [Square; 2],
+    pub(crate) side: Side,
+    /// Plies since the last capture (or null move): the sixty-move counter, which also bounds
+    /// the search for repetitions.
+    pub(crate) halfmove: u16,
+    /// The full-move number of the set-up position; later ones are counted from the history.
+    pub(crate) start_fullmove: u16,
+    /// The side to move in the set-up position.
+    pub(crate) start_side: Side,
+    pub(crate) key: u64,
+    pub(crate) history: Vec<Undo>,
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", self.to_fen())
+    }
+}
+
+impl Position {
+    /// The FEN of the standard start position.
+    pub const START_FEN: &'static str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    /// An empty board with Red to move: the base FEN parsing builds on.
+    pub(crate) fn empty() -> Position {
+        Position {
+            by_kind: [0; 7],
+            by_side: [0; 2],
+            ranks: [[0; 10]; 2],
+            files: [[0; 9]; 2],
+            board: [Piece::NONE; SQUARES],
+            generals: [0; 2],
+            side: Side::White,
+            halfmove: 0,
+            start_fullmove: 1,
+            start_side: Side::White,
+            key: 0,
+            history: Vec::new(),
+        }
+    }
+
+    /// The side to move (Red is [`Side::White`]).
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The piece on `square`, or [`Piece::NONE`].
+    #[inline(always)]
+    pub fn piece_at(&self, square: Square) -> Piece {
+        self.board[square as usize]
+    }
+
+    /// Squares holding pieces of `kind` of either side.
+    #[inline(always)]
+    pub fn kind_set(&self, kind: Kind) -> Bitboard {
+        self.by_kind[kind as usize]
+    }
+
+    /// Squares holding pieces of `side`.
+    #[inline(always)]
+    pub fn side_set(&self, side: Side) -> Bitboard {
+        self.by_side[side.index()]
+    }
+
+    /// Squares holding `side`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
+        self.by_kind[kind as usize] & self.by_side[side.index()]
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    /// The square of `side`'s general.
+    #[inline(always)]
+    pub fn general_square(&self, side: Side) -> Square {
+        self.generals[side.index()]
+    }
+
+    /// Plies since the last capture: the sixty-move counter (a draw at 120).
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The full-move number, starting at the set-up position's and increased after each
+    /// Black move.
+    pub fn fullmove_number(&self) -> usize {
+        let black_first = usize::from(self.start_side == Side::Black);
+        self.start_fullmove as usize + (self.history.len() + black_first) / 2
+    }
+
+    /// The Zobrist key, maintained incrementally by make and unmake.
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The moves made since the position was set up, oldest first ([`Move::NONE`] for a null
+    /// move).
+    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
+        self.history.iter().map(|u| u.mv)
+    }
+
+    /// Whether `by` attacks `square` when the board holds `occupied` and `by`'s pieces are
+    /// those of `attackers` (a capture removes one). The general counts as attacking along an
+    /// open file: the two generals may not face each other.
+    #[inline(always)]
+    pub(crate) fn is_attacked(&self, square: Square, by: Side, occupied: Bitboard, attackers: Bitboard) -> bool {
+        let s = square as usize;
+        let rooklike = (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::General as usize]) & attackers;
+        let cannons = self.by_kind[Kind::Cannon as usize] & attackers;
+        for dir in [NORTH, EAST, SOUTH, WEST] {
+            if RAYS[dir][s] & (rooklike | cannons) == 0 {
+                continue;
+            }
+            let on_ray = RAYS[dir][s] & occupied;
+            let first = nearest(dir, on_ray);
+            if first & rooklike != 0 || nearest(dir, on_ray ^ first) & cannons != 0 {
+                return true;
+            }
+        }
+        let horses = self.by_kind[Kind::Horse as usize] & attackers;
+        if HORSE_REACH[s] & horses != 0 {
+            for i in 0..4 {
+                let leg = HORSE_CHECK_LEGS[s][i];
+                if HORSE_SOURCES[s][i] & horses != 0 && occupied & bit(leg) == 0 {
+                    return true;
+                }
+            }
+        }
+        SOLDIER_SOURCES[by.index()][s] & self.by_kind[Kind::Soldier as usize] & attackers != 0
+    }
+
+    /// Whether `side`'s general is attacked (in check, or facing the other general).
+    #[inline(always)]
+    pub fn general_attacked(&self, side: Side) -> bool {
+        let them = side.opponent();
+        self.is_attacked(self.generals[side.index()], them, self.occupied(), self.by_side[them.index()])
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.general_attacked(self.side)
+    }
+
+    /// The key computed from scratch, to check the incremental one.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = if self.side == Side::Black { SIDE_KEY } else { 0 };
+        for square in squares(self.occupied()) {
+            key ^= piece_key(self.board[square as usize], square);
+        }
+        key
+    }
+
+    /// Toggles `side`'s piece on `square` in the rank and file words.
+    #[inline(always)]
+    fn toggle_lines(&mut self, side: usize, square: Square) {
+        let (file, rank) = (file_of(square), rank_of(square));
+        self.ranks[side][rank as usize] ^= 1 << file;
+        self.files[side][file as usize] ^= 1 << rank;
+    }
+
+    /// Puts `piece` on the empty `square` (setting up a position).
+    pub(crate) fn put(&mut self, square: Square, piece: Piece) {
+        let b = bit(square);
+        self.by_kind[piece.kind() as usize] |= b;
+        self.by_side[piece.side().index()] |= b;
+        self.toggle_lines(piece.side().index(), square);
+        self.board[square as usize] = piece;
+        if piece.kind() == Kind::General {
+            self.generals[piece.side().index()] = square;
+        }
+    }
+
+    /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
+    #[inline(always)]
+    pub fn make(&mut self, m: Move) {
+        let (from, to) = (m.from(), m.to());
+        let piece = self.board[from as usize];
+        let captured = self.board[to as usize];
+        self.history.push(Undo { mv: m, captured, halfmove: self.halfmove, key: self.key });
+        let us = self.side.index();
+        let moved = bit(from) | bit(to);
+        self.by_kind[piece.kind() as usize] ^= moved;
+        self.by_side[us] ^= moved;
+        self.toggle_lines(us, from);
+        self.toggle_lines(us, to);
+        self.key ^= piece_key(piece, from) ^ piece_key(piece, to) ^ SIDE_KEY;
+        if captured.is_none() {
+            self.halfmove = self.halfmove.saturating_add(1);
+        } else {
+            self.by_kind[captured.kind() as usize] ^= bit(to);
+            self.by_side[us ^ 1] ^= bit(to);
+            self.toggle_lines(us ^ 1, to);
+            self.key ^= piece_key(captured, to);
+            self.halfmove = 0;
+        }
+        self.board[from as usize] = Piece::NONE;
+        self.board[to as usize] = piece;
+        if piece.kind() == Kind::General {
+            self.generals[us] = to;
+        }
+        self.side = self.side.opponent();
+    }
+
+    /// Takes back the last move (or null move); does nothing at the set-up position.
+    #[inline(always)]
+    pub fn unmake(&mut self) {
+        let Some(undo) = self.history.pop() else { return };
+        self.side = self.side.opponent();
+        self.halfmove = undo.halfmove;
+        self.key = undo.key;
+        let m = undo.mv;
+        if m == Move::NONE {
+            return;
+        }
+        let (from, to) = (m.from(), m.to());
+        let us = self.side.index();
+        let piece = self.board[to as usize];
+        let moved = bit(from) | bit(to);
+        self.by_kind[piece.kind() as usize] ^= moved;
+        self.by_side[us] ^= moved;
+        self.toggle_lines(us, from);
+        self.toggle_lines(us, to);
+        self.board[from as usize] = piece;
+        self.board[to as usize] = undo.captured;
+        if !undo.captured.is_none() {
+            self.by_kind[undo.captured.kind() as usize] ^= bit(to);
+            self.by_side[us ^ 1] ^= bit(to);
+            self.toggle_lines(us ^ 1, to);
+        }
+        if piece.kind() == Kind::General {
+            self.generals[us] = from;
+        }
+    }
+
+    /// Passes the turn (null-move pruning); take it back with [`Position::unmake`]. The
+    /// no-capture counter restarts, so repetitions are never looked for across a null move.
+    pub fn make_null(&mut self) {
+        self.history.push(Undo { mv: Move::NONE, captured: Piece::NONE, halfmove: self.halfmove, key: self.key });
+        self.key ^= SIDE_KEY;
+        self.halfmove = 0;
+        self.side = self.side.opponent();
+    }
+
+    /// Recomputes the key from scratch after the board was set up piece by piece.
+    pub(crate) fn refresh_key(&mut self) {
+        self.key = self.compute_key();
+    }
+}

@@ -1,0 +1,102 @@
+//! No input kills the engine: each protocol gets a burst of malformed, oversized and
+//! out-of-place lines, then must still answer and search.
+
+mod common;
+
+use common::Engine;
+
+const GARBAGE: &[&str] = &[
+    "",
+    "   ",
+    "position",
+    "position fen",
+    "position startpos moves",
+    "position fen 8/8/8/8/8/8/8/8 w - - 0 1 moves e2e4",
+    "go depth -3",
+    "go nodes 99999999999999999999999",
+    "go movetime -1",
+    "go searchmoves zz99",
+    "setoption",
+    "setoption name",
+    "setoption name Threads value 100000",
+    "usermove",
+    "usermove ♞♞♞",
+    "level",
+    "time -5",
+    "st nan",
+    "sd 999999999999",
+    "banmoves",
+    "ponderhit",
+    "stop",
+    "?",
+    "undo",
+    "remove",
+    "exit",
+    "result",
+    "ping",
+    "ё Ж 漢 \u{0}",
+];
+
+fn flood(engine: &mut Engine) {
+    for line in GARBAGE {
+        engine.send(line);
+    }
+    engine.send(&format!("position startpos moves {}", "e2e4 ".repeat(2000)));
+    engine.send(&"x".repeat(100_000));
+}
+
+#[test]
+fn uci_survives_garbage() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.expect(|l| l == "uciok", 5);
+    flood(&mut engine);
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 10);
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    engine.expect_prefix("bestmove", 10);
+    engine.quit();
+}
+
+#[test]
+fn xboard_survives_garbage() {
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.expect(|l| l == "feature done=1", 5);
+    engine.send("new");
+    engine.send("force");
+    flood(&mut engine);
+    engine.send("ping 42");
+    engine.expect(|l| l == "pong 42", 10);
+    engine.send("new");
+    engine.send("sd 2");
+    engine.send("usermove e2e4");
+    engine.expect_prefix("move ", 10);
+    engine.quit();
+}
+
+#[test]
+fn ucci_survives_garbage() {
+    let mut engine = Engine::start();
+    engine.send("ucci");
+    engine.expect(|l| l == "ucciok", 5);
+    flood(&mut engine);
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 10);
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    engine.expect_prefix("bestmove", 10);
+    engine.send("quit");
+}
+
+#[test]
+fn an_unknown_first_line_gets_a_hint_and_the_engine_waits() {
+    let mut engine = Engine::start();
+    engine.send("hello");
+    engine.expect(|l| l.contains("start with 'uci', 'xboard' or 'ucci'"), 5);
+    engine.send("uci");
+    engine.expect(|l| l == "uciok", 5);
+    engine.quit();
+}
