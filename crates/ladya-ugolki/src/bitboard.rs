@@ -76,6 +76,57 @@ pub const fn block(files: (u8, u8), ranks: (u8, u8)) -> Bitboard {
     b
 }
 
+/// The distance in steps between two squares: the file difference plus the rank difference.
+#[inline(always)]
+pub const fn distance(a: Square, b: Square) -> u8 {
+    file_of(a).abs_diff(file_of(b)) + rank_of(a).abs_diff(rank_of(b))
+}
+
+/// For each square, the squares at each distance 0 to 14 from it, `RINGS[square][distance]`.
+pub const RINGS: [[Bitboard; 15]; 64] = {
+    let mut table = [[0; 15]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            table[a as usize][distance(a, b) as usize] |= bit(b);
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
+/// The four parity classes of squares (even or odd file, even or odd rank), in the order of a
+/// cycle on which neighbours differ in one parity. A step changes one parity, so it moves a
+/// piece to a neighbouring class on the cycle; a jump keeps both.
+pub const PARITY_CLASSES: [Bitboard; 4] = [
+    0x0055_0055_0055_0055, // even file, even rank
+    0x00AA_00AA_00AA_00AA, // odd file, even rank
+    0xAA00_AA00_AA00_AA00, // odd file, odd rank
+    0x5500_5500_5500_5500, // even file, odd rank
+];
+
+/// The fewest parity changes (steps) that carry pieces standing on `from` to the squares `to`
+/// (as many), counting classes only: a transport on the class cycle, whose cost is the sum of
+/// `|prefix - x|` over the cycle's edges, least at a median `x` of the prefix sums (for four
+/// sorted sums, the top two less the bottom two).
+#[inline]
+pub fn parity_steps(from: Bitboard, to: Bitboard) -> u32 {
+    let mut p = [0i32; 4];
+    let mut running = 0;
+    for (i, &class) in PARITY_CLASSES.iter().enumerate() {
+        running += (from & class).count_ones() as i32 - (to & class).count_ones() as i32;
+        p[i] = running;
+    }
+    let (low01, high01) = (p[0].min(p[1]), p[0].max(p[1]));
+    let (low23, high23) = (p[2].min(p[3]), p[2].max(p[3]));
+    // The largest and smallest of four, and the two in the middle.
+    let (top, bottom) = (high01.max(high23), low01.min(low23));
+    let middle = high01.min(high23) - low01.max(low23);
+    (top - bottom + middle.abs()) as u32
+}
+
 /// Files a to f: the squares a jump to the east may start from.
 const FILES_A_TO_F: Bitboard = block((0, 5), (0, 7));
 /// Files c to h: the squares a jump to the west may start from.
@@ -132,6 +183,13 @@ impl JumpGraph {
             north: (occupied >> 8) & (empty >> 16),
             south: (occupied << 8) & (empty << 16),
         }
+    }
+
+    /// The squares from which a single jump north or west is possible: White's forward
+    /// directions (its target is the a8 corner).
+    #[inline(always)]
+    pub const fn forward_sources(&self) -> Bitboard {
+        self.north | self.west
     }
 
     /// The squares one jump away from any square of `from`.
@@ -208,6 +266,45 @@ mod tests {
         assert_eq!(STEPS[sq("a1") as usize], bit(sq("a2")) | bit(sq("b1")));
         assert_eq!(STEPS[sq("h8") as usize], bit(sq("h7")) | bit(sq("g8")));
         assert_eq!(STEPS[sq("e4") as usize].count_ones(), 4);
+        for s in 0..64 {
+            assert_eq!(RINGS[s as usize][1], STEPS[s as usize]);
+            assert_eq!(RINGS[s as usize].iter().fold(0, |all, ring| all | ring), !0);
+        }
+        assert_eq!(distance(sq("a1"), sq("h8")), 14);
+        assert_eq!(RINGS[sq("a1") as usize][14], bit(sq("h8")));
+    }
+
+    #[test]
+    fn parity_steps_count_class_changes() {
+        let b = |names: &[&str]| names.iter().fold(0, |b, n| b | bit(sq(n)));
+        assert_eq!(PARITY_CLASSES.iter().fold(0, |all, c| all | c), !0);
+        // a1 -> a2 one step; a1 -> b2 two; a1 -> c3 none (a jump away); swaps cancel.
+        assert_eq!(parity_steps(b(&["a1"]), b(&["a2"])), 1);
+        assert_eq!(parity_steps(b(&["a1"]), b(&["b2"])), 2);
+        assert_eq!(parity_steps(b(&["a1"]), b(&["c3"])), 0);
+        assert_eq!(parity_steps(b(&["a1", "b2"]), b(&["b1", "a2"])), 2);
+        assert_eq!(parity_steps(b(&["a1", "b1"]), b(&["b2", "a2"])), 2);
+        // Against the transport's definition: the least sum of |prefix - x| over every x.
+        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let from = seed & 0x0F0F_0F0F_F0F0_F0F0;
+            let mut to = seed.rotate_left(23);
+            while to.count_ones() > from.count_ones() {
+                to &= to - 1;
+            }
+            let from = squares(from).take(to.count_ones() as usize).fold(0, |b, s| b | bit(s));
+            let mut prefix = [0i32; 4];
+            let mut running = 0;
+            for (i, class) in PARITY_CLASSES.iter().enumerate() {
+                running += (from & class).count_ones() as i32 - (to & class).count_ones() as i32;
+                prefix[i] = running;
+            }
+            let best = (-64..=64).map(|x| prefix.iter().map(|p| p.abs_diff(x)).sum::<u32>()).min();
+            assert_eq!(Some(parity_steps(from, to)), best);
+        }
     }
 
     #[test]

@@ -1,72 +1,213 @@
-//! A simple static evaluation: the race count. Each side's pieces are summed by their
-//! distance (in steps, file plus rank) to the far corner of their target; fewer is better.
-//! The search issue will replace it; its weights are all in [`WEIGHTS`].
+//! The ugolki evaluation, in hundredths of a move (a tempo is worth about 100, so the generic
+//! search's margins keep their meaning), from the side to move's point of view. All weights
+//! are in [`WEIGHTS`].
+//!
+//! In order:
+//! 1. **Own-home deadline, exactly.** A move moves one piece, so a side with more pieces at
+//!    home than moves left up to its 40th has lost: a known result.
+//! 2. **Races, exactly** ([`crate::race`]): once the armies can no longer meet, the fewest
+//!    moves of each side decide the game under the rules of ending.
+//! 3. **Otherwise, for each side** (seen from White's side of the board, so both sides are
+//!    scored by the same code):
+//!    - the least total cost of bringing the pieces outside the target to the free target
+//!      squares, as an assignment (Hungarian algorithm), each piece-square pair costing
+//!      [`Weights::square`] a square of distance and [`Weights::parity`] for each of the file
+//!      and the rank whose parity differs (jumps keep parity, so only steps fix it: a piece of
+//!      the right colour can cover the distance in jumps);
+//!    - stragglers: a piece outside the target with no own piece within two squares cannot
+//!      jump soon ([`Weights::isolated`]), within four it is stranded ([`Weights::stranded`]);
+//!    - jump bridges: pieces outside the target that can jump forward now, over either
+//!      colour's pieces ([`Weights::bridge`]); blocked pieces that can neither step nor jump
+//!      forward ([`Weights::blocked`]);
+//!    - the own-home deadline: pieces at home, more as the 40th move nears
+//!      ([`Weights::home_late`]), more still when they cannot move ([`Weights::home_trapped`]);
+//!    - the move-limit count: pieces in the target, more as the 80th move nears
+//!      ([`Weights::limit_piece`]).
+//!
+//!    The side to move gets [`Weights::tempo`].
+
+use std::cell::RefCell;
 
 use ladya_core::{Score, Side};
 
-use crate::bitboard::{file_of, rank_of, squares};
-use crate::position::Position;
+use crate::assignment::{self, Costs};
+use crate::bitboard::{Bitboard, JumpGraph, RINGS, STEPS, block, file_of, parity_steps, rank_of, squares};
+use crate::position::{MOVE_LIMIT, OWN_HOME_MOVE, Position};
+use crate::race;
+use crate::solo::oriented;
 
-/// The evaluation's weights.
+/// The score of a game decided by rule beyond the search's sight (a lost own-home deadline, a
+/// decided race), less the plies until it ends. Above every ordinary evaluation, below mates.
+pub const KNOWN_WIN: Score = 20_000;
+
+/// The evaluation's weights, in hundredths of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Score of one step of a piece's distance to its target corner.
-    pub distance: Score,
-    /// Score of a piece standing in its target.
-    pub in_target: Score,
-    /// Bonus of the side to move (it is half a move ahead in the race).
+    /// A square of distance between a piece and the target square the assignment gives it.
+    pub square: Score,
+    /// The file's or the rank's parity differing between a piece and its assigned square.
+    pub parity: Score,
+    /// A piece outside the target with no own piece within two squares.
+    pub isolated: Score,
+    /// Added for an isolated piece with no own piece within four squares.
+    pub stranded: Score,
+    /// A piece outside the target that can jump forward now.
+    pub bridge: Score,
+    /// A piece outside the target that can neither step nor jump forward.
+    pub blocked: Score,
+    /// A piece at home, for each of its side's moves fewer than `home_horizon` left before
+    /// the own-home deadline.
+    pub home_late: Score,
+    /// Added for a piece at home that cannot move, likewise.
+    pub home_trapped: Score,
+    /// Moves before the own-home deadline at which pieces at home start to cost.
+    pub home_horizon: Score,
+    /// A piece in the target, for each of its side's moves fewer than `limit_horizon` left
+    /// before the move limit.
+    pub limit_piece: Score,
+    /// Moves before the move limit at which the target count starts to weigh.
+    pub limit_horizon: Score,
+    /// The side to move's bonus.
     pub tempo: Score,
 }
 
 /// The weights [`Position::evaluate`] uses.
-pub const WEIGHTS: Weights = Weights { distance: 10, in_target: 15, tempo: 5 };
-
-/// Distance in steps from each square to each side's target corner: a8 for White, h1 for
-/// Black, indexed `[side][square]`.
-const DISTANCE: [[Score; 64]; 2] = {
-    let mut table = [[0; 64]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let (file, rank) = (file_of(sq) as Score, rank_of(sq) as Score);
-        table[0][sq as usize] = file + (7 - rank);
-        table[1][sq as usize] = (7 - file) + rank;
-        sq += 1;
-    }
-    table
+pub const WEIGHTS: Weights = Weights {
+    square: 40,
+    parity: 20,
+    isolated: 30,
+    stranded: 50,
+    bridge: 10,
+    blocked: 15,
+    home_late: 10,
+    home_trapped: 20,
+    home_horizon: 15,
+    limit_piece: 30,
+    limit_horizon: 10,
+    tempo: 50,
 };
 
-impl Position {
-    /// The race count for `side`: higher is better for it.
-    fn race(&self, side: Side) -> Score {
-        let pieces = self.pieces(side);
-        let distance: Score = squares(pieces).map(|s| DISTANCE[side.index()][s as usize]).sum();
-        let in_target = (pieces & self.layout.target(side)).count_ones() as Score;
-        in_target * WEIGHTS.in_target - distance * WEIGHTS.distance
-    }
+/// The a-file: a square there has no square to its west.
+const FILE_A: Bitboard = block((0, 0), (0, 7));
 
-    /// The evaluation from the side to move's point of view.
-    pub fn evaluate(&self) -> Score {
-        self.race(self.side) - self.race(self.side.opponent()) + WEIGHTS.tempo
+/// The least total cost of sending the pieces on `outside` to the squares `free` (as many),
+/// one piece to a square, where `target` is White's target (a block in the a8 corner).
+///
+/// Pieces on or beyond both the target's last file and its first rank (south-east of it) have
+/// the same total distance to the free squares however they are matched (each distance is
+/// `(file - rank)` of the piece plus `(rank - file)` of the square), so when all pieces are
+/// there only the parities need matching, a transport on the four classes. Otherwise the
+/// Hungarian algorithm matches them.
+fn assignment_cost(outside: Bitboard, free: Bitboard, target: Bitboard) -> Score {
+    let first_rank = rank_of(target.trailing_zeros() as u8);
+    let last_file = file_of(63 - target.leading_zeros() as u8);
+    if outside & !block((last_file, 7), (0, first_rank)) == 0 {
+        let diagonal = |s: u8| file_of(s) as Score - rank_of(s) as Score;
+        let distance: Score =
+            squares(outside).map(diagonal).sum::<Score>() - squares(free).map(diagonal).sum::<Score>();
+        return WEIGHTS.square * distance + WEIGHTS.parity * parity_steps(outside, free) as Score;
     }
+    let mut costs: Costs = [[0; assignment::MAX]; assignment::MAX];
+    for (row, p) in squares(outside).take(assignment::MAX).enumerate() {
+        for (col, t) in squares(free).take(assignment::MAX).enumerate() {
+            let (files, ranks) = (file_of(p).abs_diff(file_of(t)), rank_of(p).abs_diff(rank_of(t)));
+            costs[row][col] =
+                WEIGHTS.square * (files + ranks) as Score + WEIGHTS.parity * ((files & 1) + (ranks & 1)) as Score;
+        }
+    }
+    assignment::min_cost(outside.count_ones() as usize, &costs)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The part of a side's value that depends on its own pieces alone (seen from White's side,
+/// `target` White's target): the assignment cost and the stragglers. Cached per thread by
+/// configuration, since most nodes share one side's pieces with their parent.
+fn own_value(own: Bitboard, target: Bitboard) -> Score {
+    const SLOTS: usize = 1 << 14;
+    thread_local! {
+        static CACHE: RefCell<Box<[(Bitboard, Score)]>> = RefCell::new(vec![(0, 0); SLOTS].into_boxed_slice());
+    }
+    let slot = (own.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOTS.trailing_zeros())) as usize;
+    if let Some(value) = CACHE.with_borrow(|cache| (cache[slot].0 == own).then_some(cache[slot].1)) {
+        return value;
+    }
+    let outside = own & !target;
+    let mut value = -assignment_cost(outside, target & !own, target);
+    for p in squares(outside) {
+        let rings = &RINGS[p as usize];
+        if own & (rings[1] | rings[2]) == 0 {
+            value -= WEIGHTS.isolated;
+            if own & (rings[3] | rings[4]) == 0 {
+                value -= WEIGHTS.stranded;
+            }
+        }
+    }
+    CACHE.with_borrow_mut(|cache| cache[slot] = (own, value));
+    value
+}
 
-    #[test]
-    fn the_start_is_even_and_progress_counts() {
-        let mut pos = Position::start();
-        assert_eq!(pos.evaluate(), WEIGHTS.tempo);
-        // White steps towards a8: now Black, to move, is one step behind.
-        pos.make(pos.parse_move("e3e4").unwrap());
-        assert_eq!(pos.evaluate(), WEIGHTS.tempo - WEIGHTS.distance);
-        // A white piece in its target, Black to move.
-        let pos = Position::from_fen("BBBB4/BBBB4/BBBW4/3B4/8/4WWWW/4WWWW/4WWW1 b 9").unwrap();
-        let white = pos.race(Side::White);
-        // d6 is 5 steps from a8; ranks 3, 2 and 1 hold e3-h3, e2-h2 and e1-g1.
-        let steps = 5 + (9 + 10 + 11 + 12) + (10 + 11 + 12 + 13) + (11 + 12 + 13);
-        assert_eq!(white, WEIGHTS.in_target - WEIGHTS.distance * steps);
-        assert!(pos.evaluate() < 0);
+impl Position {
+    /// The evaluation from the side to move's point of view.
+    pub fn evaluate(&self) -> Score {
+        if let Some(score) = self.deadline_score() {
+            return score;
+        }
+        if let Some(score) = race::race_score(self) {
+            return score;
+        }
+        self.side_value(self.side) - self.side_value(self.side.opponent()) + WEIGHTS.tempo
+    }
+
+    /// The moves `side` can still make up to and including its move number `last`.
+    fn moves_until(&self, side: Side, last: u8) -> Score {
+        let next = self.number as Score + (side == Side::White && self.side == Side::Black) as Score;
+        (last as Score + 1 - next).max(0)
+    }
+
+    /// The result when a side has more pieces at home than moves to take them out before its
+    /// own-home deadline (after it, one move to take out the last one).
+    fn deadline_score(&self) -> Option<Score> {
+        let mut first: Option<(Side, Score)> = None;
+        for side in Side::BOTH {
+            let at_home = (self.pieces(side) & self.layout.home(side)).count_ones() as Score;
+            let moves = self.moves_until(side, OWN_HOME_MOVE).max(1);
+            if at_home > moves {
+                // Its last move in time is its `moves`-th from now; it loses right after.
+                let plies = 2 * moves - if side == self.side { 1 } else { 0 };
+                if first.is_none_or(|(_, p)| plies < p) {
+                    first = Some((side, plies));
+                }
+            }
+        }
+        let (loser, plies) = first?;
+        let score = KNOWN_WIN - plies;
+        Some(if loser == self.side { -score } else { score })
+    }
+
+    /// What `side` has, seen from White's side of the board; higher is better for it.
+    fn side_value(&self, side: Side) -> Score {
+        let w = &WEIGHTS;
+        let own = oriented(side, self.pieces(side));
+        let opp = oriented(side, self.pieces(side.opponent()));
+        let target = self.layout.target(Side::White);
+        let home = self.layout.home(Side::White);
+        let empty = !(own | opp);
+        let outside = own & !target;
+        let graph = JumpGraph::new(own | opp);
+
+        let mut value = own_value(own, target);
+        let forward_jumps = graph.forward_sources();
+        let forward_steps = (empty >> 8) | ((empty << 1) & !FILE_A);
+        value += w.bridge * (outside & forward_jumps).count_ones() as Score;
+        value -= w.blocked * (outside & !(forward_jumps | forward_steps)).count_ones() as Score;
+
+        let at_home = own & home;
+        if at_home != 0 {
+            let urgency = (w.home_horizon - self.moves_until(side, OWN_HOME_MOVE)).max(0);
+            let trapped =
+                squares(at_home).filter(|&p| STEPS[p as usize] & empty == 0 && graph.reach(p) == 0).count() as Score;
+            value -= urgency * (w.home_late * at_home.count_ones() as Score + w.home_trapped * trapped);
+        }
+        let urgency = (w.limit_horizon - self.moves_until(side, MOVE_LIMIT)).max(0);
+        value + urgency * w.limit_piece * (own & target).count_ones() as Score
     }
 }

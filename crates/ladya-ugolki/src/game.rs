@@ -3,10 +3,12 @@
 use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
 use thiserror::Error;
 
+use crate::bitboard::distance;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::position::Position;
+use crate::race;
 
 /// An error reading an ugolki position or move.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -22,6 +24,10 @@ pub enum UgolkiError {
 /// With this many of its pieces or fewer left outside its target, a side may be in zugzwang
 /// (every move spoils the packing of the corner), so null-move pruning is not used.
 const ENDGAME_PIECES: u32 = 3;
+
+/// Move-ordering value of a square of progress ([`Game::quiet_value`]), next to history
+/// scores of up to 16,384.
+const ORDER_PER_SQUARE: i32 = 256;
 
 impl Game for Position {
     type Move = Move;
@@ -68,6 +74,19 @@ impl Game for Position {
 
     fn is_noisy(&self, _m: Move) -> bool {
         false
+    }
+
+    /// Progress of the moving piece towards its target's far corner (seen from its side),
+    /// [`ORDER_PER_SQUARE`] a square: long forward chains first, backward moves last; in a
+    /// race, moves known to shorten the race come before all others.
+    fn quiet_value(&self, m: Move) -> i32 {
+        if m.is_pass() {
+            return 0;
+        }
+        // The targets are the a8 corner's block (White's) and the h1 corner's (Black's).
+        let corner = if self.side == Side::White { 56 } else { 7 };
+        let progress = distance(m.from(), corner) as i32 - distance(m.to(), corner) as i32;
+        progress * ORDER_PER_SQUARE + race::race_order(self, m)
     }
 
     /// There are no checks in ugolki.

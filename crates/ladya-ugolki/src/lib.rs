@@ -23,6 +23,7 @@
 //!   `Game::no_moves_outcome` is that game's result (asked of a game that is not over, it
 //!   adjudicates by the move-limit count).
 
+mod assignment;
 mod bitboard;
 mod eval;
 mod fen;
@@ -31,9 +32,11 @@ mod movegen;
 mod moves;
 mod notation;
 mod position;
+mod race;
+mod solo;
 
 pub use bitboard::{Bitboard, Square, parse_square, square_name};
-pub use eval::{WEIGHTS, Weights};
+pub use eval::{KNOWN_WIN, WEIGHTS, Weights};
 pub use fen::FenError;
 pub use game::UgolkiError;
 pub use moves::Move;

@@ -109,13 +109,22 @@ fn random_games_agree_with_brute_force() {
     for layout in Layout::ALL {
         for game in 0..40 {
             let mut p = Position::start_with(layout);
+            let mut played = Vec::new();
             // Until a rule ends the game, repetition included.
             while p.outcome().is_none() {
                 check_position(&p);
                 positions += 1;
                 let mut list = MoveList::new();
                 p.legal_moves(&mut list);
-                let m = choose(&mut p, &list, &mut rng, if game % 2 == 0 { 2 } else { 8 });
+                // One game in four, after move 30 each side takes back its own last move when it
+                // can, so that some games end by repetition.
+                let own_last = played.len().checked_sub(2).map(|i| played[i]).filter(|m: &Move| !m.is_pass());
+                let back = own_last.map(|m| Move::new(m.to(), m.from())).filter(|m| list.contains(m));
+                let m = match back {
+                    Some(back) if game % 4 == 3 && p.move_number() > 30 => back,
+                    _ => choose(&mut p, &list, &mut rng, if game % 2 == 0 { 2 } else { 8 }),
+                };
+                played.push(m);
                 p.make(m);
             }
             check_position(&p);

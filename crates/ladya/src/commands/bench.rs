@@ -54,11 +54,21 @@ const XIANGQI: [&str; 8] = [
     "2bak4/4a4/4b4/9/9/9/9/4C4/4A4/3AK4 w - - 0 1",
 ];
 
-/// Ugolki positions: the start, a middlegame, and a late race.
-const UGOLKI: [&str; 3] = [
+/// Ugolki positions: openings, middlegames, the own-home deadline of the 40th move near,
+/// races (decided by the exact count, and one too large for it), and the move-80 limit near.
+const UGOLKI: [&str; 12] = [
     "BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1",
-    "2B1B2W/2B1WB1W/B1BBWB2/1BBBWW2/WWWB4/1BBWWW2/3WBBWW/4W3 w 18",
-    "WB6/B4W2/1W3B2/3W1W2/W4BW1/4B3/BW3B2/2B1WB2 w 36",
+    "BBBB4/1BBB4/B1BB4/2BB4/4W3/3W1WWW/3WW1WW/4W1WW w 4",
+    "1BBB4/1B1B4/B2BB3/3B1BB1/2WWWW2/2WWB1WW/3W2W1/3W2W1 w 10",
+    "2B5/W1BB1WW1/BB1B1BB1/3B2BB/2WWWWW1/3WB3/3W4/3W2W1 b 16",
+    "8/W1WB4/BBWB1W2/3WB1BB/WW1W1WB1/3W1BBB/3W2WB/8 w 25",
+    "8/8/2W5/1WW1B3/WW1WB3/1WW2BBB/W1WB1BBB/2W1BBBW w 33",
+    "5W2/WWW2W2/BWWW2B1/WB5B/W1W3B1/3W1B2/5BBB/4BB1B b 33",
+    "WW1WW1W1/WW1W1W2/1W1W2B1/3W1B2/4B3/6BB/4B1BB/1B3BBB w 30",
+    "WW6/WWWW4/WW6/2W2BB1/W1W2B2/1W2BB2/3B1B1B/4BBBB w 30",
+    "WWW5/W2W1W2/WWW1W1B1/1W6/8/W3B1B1/3BB1BB/1B2BBBB w 30",
+    "WWW5/W2W1W2/WWW1W1B1/1W6/8/W3B1B1/3BB1BB/1B2BBBB w 75",
+    "WWWW4/WWWW3B/WW5B/WW5B/7B/4BBB1/4BBB1/4BB2 w 78",
 ];
 
 /// The positions and default depth of a game's bench.
@@ -66,7 +76,7 @@ fn bench_set(game: &str) -> Option<(&'static [&'static str], u32)> {
     match game {
         "chess" => Some((&CHESS, 11)),
         "xiangqi" => Some((&XIANGQI, 9)),
-        "ugolki" => Some((&UGOLKI, 8)),
+        "ugolki" => Some((&UGOLKI, 12)),
         _ => None,
     }
 }
