@@ -14,16 +14,17 @@ use crate::weights::*;
 /// Red sees it: Black's pieces count negative.
 static PSQT: [[Taper; SQUARES]; 14] = build_psqt();
 
-/// The placement bonus of `kind` at index `i` of its Red-view table.
-const fn placement(kind: usize, i: usize) -> Taper {
-    match kind {
-        0 => t(GENERAL_PST[0][i], GENERAL_PST[1][i]),
-        1 => t(ADVISOR_PST[i], ADVISOR_PST[i]),
-        2 => t(ELEPHANT_PST[i], ELEPHANT_PST[i]),
-        3 => t(HORSE_PST[0][i], HORSE_PST[1][i]),
-        4 => t(ROOK_PST[i], ROOK_PST[i]),
-        5 => t(CANNON_PST[0][i], CANNON_PST[1][i]),
-        _ => t(SOLDIER_PST[0][i], SOLDIER_PST[1][i]),
+/// The piece-square table of each kind.
+static PST: [&[Taper; SQUARES]; 7] =
+    [&GENERAL_PST, &ADVISOR_PST, &ELEPHANT_PST, &HORSE_PST, &ROOK_PST, &CANNON_PST, &SOLDIER_PST];
+
+/// The index in its kind's table (drawn with rank 9 on top, as Red sees the board) of the point
+/// a piece of `side` stands on: Black sees the board turned round, which puts its square's own
+/// index on the same point of the drawing.
+const fn table_index(side: Side, square: usize) -> usize {
+    match side {
+        Side::White => (9 - square / 9) * 9 + square % 9,
+        Side::Black => square,
     }
 }
 
@@ -34,10 +35,8 @@ const fn build_psqt() -> [[Taper; SQUARES]; 14] {
         let m = MATERIAL[kind];
         let mut s = 0;
         while s < SQUARES {
-            // Red's tables are drawn with rank 9 on top; Black sees the board turned round,
-            // which puts its square's own index on the same point of the drawing.
-            let red = placement(kind, (9 - s / 9) * 9 + s % 9);
-            let black = placement(kind, s);
+            let red = PST[kind][table_index(Side::White, s)];
+            let black = PST[kind][table_index(Side::Black, s)];
             table[kind][s] = t(m.mg + red.mg, m.eg + red.eg);
             table[kind + 7][s] = t(-(m.mg + black.mg), -(m.eg + black.eg));
             s += 1;
@@ -51,6 +50,24 @@ const fn build_psqt() -> [[Taper; SQUARES]; 14] {
 #[inline(always)]
 pub(crate) fn psqt(piece: Piece, square: Square) -> Taper {
     PSQT[piece.index()][square as usize]
+}
+
+/// Where the evaluation puts its terms: each weight of [`crate::weights`] it applies, with how
+/// many times (counted positive for Red, negative for Black). Summing `weight * count` gives
+/// the evaluation; recording the counts gives a tuner the features of a position.
+pub trait Terms {
+    /// Applies `weight` `count` times.
+    fn add(&mut self, weight: &'static Taper, count: Score);
+}
+
+/// The sum of the terms.
+struct Sum(Taper);
+
+impl Terms for Sum {
+    #[inline(always)]
+    fn add(&mut self, weight: &'static Taper, count: Score) {
+        self.0 += *weight * count;
+    }
 }
 
 /// Files c-g on ranks 0-3 of each side: where enemy pieces threaten the palace.
@@ -72,31 +89,47 @@ const PALACE_ZONE: [Bitboard; 2] = {
 impl Position {
     /// Evaluation from the side to move's point of view, in centipawns.
     pub fn evaluate(&self) -> Score {
-        let red = self.evaluate_red();
+        let mut sum = Sum(self.psqt);
+        self.positional_terms(&mut sum);
+        let score = sum.0.blend(self.phase());
+        // A side with nothing left to attack with cannot give mate: damp its lead.
+        let leader = if score > 0 { Side::White } else { Side::Black };
+        let red = if self.can_mate(leader) { score } else { score / NO_ATTACKER_DIVISOR };
         if self.side == Side::White { red } else { -red }
     }
 
-    /// Evaluation from Red's point of view.
-    fn evaluate_red(&self) -> Score {
-        let phase = Kind::ALL
+    /// Hands every term of the evaluation to `terms`, material and placement included: the
+    /// evaluation from Red's point of view is `Taper::blend` of their sum at
+    /// [`Position::phase`], unless a side that cannot mate leads (see [`Position::can_mate`]).
+    pub fn evaluation_terms(&self, terms: &mut impl Terms) {
+        for s in squares(self.occupied()) {
+            let piece = self.board[s as usize];
+            let (kind, side) = (piece.kind() as usize, piece.side());
+            let sign = if side == Side::White { 1 } else { -1 };
+            terms.add(&MATERIAL[kind], sign);
+            terms.add(&PST[kind][table_index(side, s as usize)], sign);
+        }
+        self.positional_terms(terms);
+    }
+
+    /// The game phase: [`PHASE_FULL`] while the rooks, horses and cannons are on the board,
+    /// falling to 0 as they come off.
+    pub fn phase(&self) -> Score {
+        Kind::ALL
             .iter()
             .map(|&k| PHASE_WEIGHT[k as usize] * self.by_kind[k as usize].count_ones() as Score)
             .sum::<Score>()
-            .min(PHASE_FULL);
-        let total = self.psqt + self.side_terms(Side::White) - self.side_terms(Side::Black);
-        let score = total.blend(phase);
-        // A side with nothing left to attack with cannot give mate: damp its lead.
-        let leader = if score > 0 { Side::White } else { Side::Black };
-        if self.attackers(leader) == 0 { score / NO_ATTACKER_DIVISOR } else { score }
+            .min(PHASE_FULL)
     }
 
-    /// `side`'s pieces that can give mate: rooks, horses, cannons and soldiers.
-    fn attackers(&self, side: Side) -> Bitboard {
-        (self.by_kind[Kind::Rook as usize]
+    /// Whether `side` has a piece that can give mate: a rook, horse, cannon or soldier. A side
+    /// without one sees its lead divided by [`NO_ATTACKER_DIVISOR`].
+    pub fn can_mate(&self, side: Side) -> bool {
+        let attackers = self.by_kind[Kind::Rook as usize]
             | self.by_kind[Kind::Horse as usize]
             | self.by_kind[Kind::Cannon as usize]
-            | self.by_kind[Kind::Soldier as usize])
-            & self.by_side[side.index()]
+            | self.by_kind[Kind::Soldier as usize];
+        attackers & self.by_side[side.index()] != 0
     }
 
     /// Material and placement summed from scratch, Red's view (the position keeps it up to date
@@ -105,28 +138,34 @@ impl Position {
         squares(self.occupied()).fold(Taper::default(), |sum, s| sum + psqt(self.board[s as usize], s))
     }
 
-    /// The terms of one side that are not material or placement: mobility, the cannon/horse
-    /// balance and (as a malus) its general's safety, from `us`'s point of view.
-    fn side_terms(&self, us: Side) -> Taper {
-        self.mobility(us) + self.screens(us) - self.palace_danger(us)
+    /// The terms other than material and placement, for both sides.
+    #[inline(always)]
+    fn positional_terms(&self, terms: &mut impl Terms) {
+        for (side, sign) in [(Side::White, 1), (Side::Black, -1)] {
+            self.mobility(side, sign, terms);
+            self.screens(side, sign, terms);
+            self.palace_danger(side, -sign, terms);
+        }
     }
 
-    /// Mobility of `us`'s rooks, cannons and horses.
-    fn mobility(&self, us: Side) -> Taper {
+    /// Mobility of `us`'s rooks, cannons and horses, counted `sign` times.
+    #[inline(always)]
+    fn mobility(&self, us: Side, sign: Score, terms: &mut impl Terms) {
         let (ours, theirs) = (us.index(), us.opponent().index());
-        let mut sum = Taper::default();
+        let rooks = self.pieces(us, Kind::Rook);
         let mut rook_moves = 0;
-        for s in squares(self.pieces(us, Kind::Rook)) {
+        for s in squares(rooks) {
             let (file, rank) = (file_of(s) as usize, rank_of(s) as usize);
             let (own_rank, own_file) = (self.ranks[ours][rank], self.files[ours][file]);
             let rank_view = RANK_VIEWS[file][(own_rank | self.ranks[theirs][rank]) as usize];
             let file_view = FILE_VIEWS[rank][(own_file | self.files[theirs][file]) as usize];
             rook_moves += (rank_view.slide & !own_rank).count_ones() + (file_view.slide & !own_file).count_ones();
-            sum -= ROOK_MOBILITY * ROOK_MOBILITY_BASE;
         }
-        sum += ROOK_MOBILITY * rook_moves as Score;
+        let base = ROOK_MOBILITY_BASE * rooks.count_ones() as Score;
+        terms.add(&ROOK_MOBILITY, sign * (rook_moves as Score - base));
+        let cannons = self.pieces(us, Kind::Cannon);
         let mut cannon_moves = 0;
-        for s in squares(self.pieces(us, Kind::Cannon)) {
+        for s in squares(cannons) {
             let (file, rank) = (file_of(s) as usize, rank_of(s) as usize);
             let (own_rank, enemy_rank) = (self.ranks[ours][rank], self.ranks[theirs][rank]);
             let (own_file, enemy_file) = (self.files[ours][file], self.files[theirs][file]);
@@ -136,9 +175,9 @@ impl Position {
                 + (rank_view.jump & enemy_rank).count_ones()
                 + (file_view.slide & !(own_file | enemy_file)).count_ones()
                 + (file_view.jump & enemy_file).count_ones();
-            sum -= CANNON_MOBILITY * CANNON_MOBILITY_BASE;
         }
-        sum += CANNON_MOBILITY * cannon_moves as Score;
+        let base = CANNON_MOBILITY_BASE * cannons.count_ones() as Score;
+        terms.add(&CANNON_MOBILITY, sign * (cannon_moves as Score - base));
         let own = self.by_side[ours];
         for s in squares(self.pieces(us, Kind::Horse)) {
             let mut targets = 0;
@@ -147,38 +186,40 @@ impl Position {
                     targets |= HORSE_TARGETS[s as usize][i];
                 }
             }
-            sum += HORSE_MOBILITY[(targets & !own).count_ones() as usize];
+            terms.add(&HORSE_MOBILITY[(targets & !own).count_ones() as usize], sign);
         }
-        sum
     }
 
-    /// The cannon/horse balance of `us`: cannons gain and horses lose with every piece on the
-    /// board beyond [`SCREENS_BALANCED`].
-    fn screens(&self, us: Side) -> Taper {
+    /// The cannon/horse balance of `us`, counted `sign` times: cannons gain and horses lose
+    /// with every piece on the board beyond [`SCREENS_BALANCED`].
+    #[inline(always)]
+    fn screens(&self, us: Side, sign: Score, terms: &mut impl Terms) {
         let extra = self.occupied().count_ones() as Score - SCREENS_BALANCED;
-        CANNON_PER_PIECE * (extra * self.pieces(us, Kind::Cannon).count_ones() as Score)
-            + HORSE_PER_PIECE * (extra * self.pieces(us, Kind::Horse).count_ones() as Score)
+        terms.add(&CANNON_PER_PIECE, sign * extra * self.pieces(us, Kind::Cannon).count_ones() as Score);
+        terms.add(&HORSE_PER_PIECE, sign * extra * self.pieces(us, Kind::Horse).count_ones() as Score);
     }
 
-    /// How much danger `us`'s general is in: missing defenders against the enemy pieces that
-    /// exploit them, enemy pieces near the palace, cannons aimed at the general and an open
-    /// file in front of it.
-    fn palace_danger(&self, us: Side) -> Taper {
+    /// The danger `us`'s general is in, counted `sign` times: missing defenders against the
+    /// enemy pieces that exploit them, enemy pieces near the palace, cannons aimed at the
+    /// general and an open file in front of it.
+    #[inline(always)]
+    fn palace_danger(&self, us: Side, sign: Score, terms: &mut impl Terms) {
         let them = us.opponent();
         let count = |side: Side, kind: Kind| self.pieces(side, kind).count_ones() as Score;
         let missing_advisors = 2 - count(us, Kind::Advisor).min(2);
         let missing_elephants = 2 - count(us, Kind::Elephant).min(2);
         let enemy_rooks = count(them, Kind::Rook);
-        let mut danger = MISSING_ADVISOR[enemy_rooks.min(2) as usize] * missing_advisors
-            + MISSING_ELEPHANT[count(them, Kind::Cannon).min(2) as usize] * missing_elephants
-            + MISSING_DEFENDER_VS_HORSE * ((missing_advisors + missing_elephants) * count(them, Kind::Horse));
+        terms.add(&MISSING_ADVISOR[enemy_rooks.min(2) as usize], sign * missing_advisors);
+        terms.add(&MISSING_ELEPHANT[count(them, Kind::Cannon).min(2) as usize], sign * missing_elephants);
+        let horses = count(them, Kind::Horse);
+        terms.add(&MISSING_DEFENDER_VS_HORSE, sign * (missing_advisors + missing_elephants) * horses);
 
         let zone = PALACE_ZONE[us.index()] & self.by_side[them.index()];
         let units: Score = [Kind::Horse, Kind::Rook, Kind::Cannon, Kind::Soldier]
             .iter()
             .map(|&k| ZONE_ATTACK_UNITS[k as usize] * (zone & self.by_kind[k as usize]).count_ones() as Score)
             .sum();
-        danger += ZONE_DANGER[(units as usize).min(ZONE_DANGER.len() - 1)];
+        terms.add(&ZONE_DANGER[(units as usize).min(ZONE_DANGER.len() - 1)], sign);
 
         let general = self.generals[us.index()] as usize;
         let occupied = self.occupied();
@@ -190,20 +231,19 @@ impl Position {
             let on_ray = RAYS[dir][general] & occupied;
             let first = nearest(dir, on_ray);
             if first & cannons != 0 {
-                danger += HOLLOW_CANNON;
+                terms.add(&HOLLOW_CANNON, sign);
                 continue;
             }
             let rest = on_ray ^ first;
             let second = nearest(dir, rest);
             if nearest(dir, rest ^ second) & cannons != 0 {
-                danger += CANNON_TWO_SCREENS;
+                terms.add(&CANNON_TWO_SCREENS, sign);
             }
         }
         let forward = if us == Side::White { NORTH } else { SOUTH };
         if RAYS[forward][general] & self.by_side[us.index()] == 0 {
-            danger += OPEN_GENERAL_FILE * enemy_rooks;
+            terms.add(&OPEN_GENERAL_FILE, sign * enemy_rooks);
         }
-        danger
     }
 }
 

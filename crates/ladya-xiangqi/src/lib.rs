@@ -21,6 +21,7 @@ pub mod rules;
 mod see;
 pub mod weights;
 
+pub use eval::Terms;
 pub use fen::FenError;
 pub use game::XiangqiError;
 pub use moves::Move;

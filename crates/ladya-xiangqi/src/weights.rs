@@ -5,6 +5,12 @@
 //! horses and cannons left on the board). Piece-square tables are drawn as Red sees the board:
 //! the first row is rank 9 (Black's back rank), the last row rank 0 (Red's); Black reads them
 //! with the ranks turned round.
+//!
+//! The weights the evaluation sums are `static`s: [`Position::evaluation_terms`] names each
+//! one it applies, by reference, which is how the tuner (`examples/tune.rs`, fitting them to a
+//! reference engine's scores) tells them apart. The `const`s shape the terms and are not tuned.
+//!
+//! [`Position::evaluation_terms`]: crate::Position::evaluation_terms
 
 use ladya_core::Score;
 
@@ -79,7 +85,7 @@ pub(crate) const fn t(mg: Score, eg: Score) -> Taper {
 /// Material, general to soldier, in the order of [`Kind`](crate::Kind). The cannon and the
 /// horse start equal; [`CANNON_PER_PIECE`] and [`HORSE_PER_PIECE`] move them apart as pieces come
 /// off.
-pub const MATERIAL: [Taper; 7] =
+pub static MATERIAL: [Taper; 7] =
     [t(0, 0), t(200, 200), t(200, 200), t(450, 450), t(950, 950), t(450, 450), t(100, 110)];
 
 /// Phase weight of a rook, a horse and a cannon (indexed by kind; the others count nothing).
@@ -89,41 +95,41 @@ pub const PHASE_FULL: Score = 16;
 
 /// Cannon bonus per piece on the board above [`SCREENS_BALANCED`] (below, a malus): the more
 /// pieces, the more screens to jump over.
-pub const CANNON_PER_PIECE: Taper = t(3, 3);
+pub static CANNON_PER_PIECE: Taper = t(3, 3);
 /// Horse bonus per piece on the board above [`SCREENS_BALANCED`]: a horse gains as the board
 /// empties and its legs are freed.
-pub const HORSE_PER_PIECE: Taper = t(-3, -3);
+pub static HORSE_PER_PIECE: Taper = t(-3, -3);
 /// The number of pieces on the board (both sides, generals included) at which a cannon and a
 /// horse are worth the same.
 pub const SCREENS_BALANCED: Score = 22;
 
 /// Horse mobility by the number of squares it can jump to (legs free, not onto its own pieces).
-pub const HORSE_MOBILITY: [Taper; 9] =
+pub static HORSE_MOBILITY: [Taper; 9] =
     [t(-60, -70), t(-32, -40), t(-14, -18), t(-2, -4), t(6, 6), t(12, 14), t(16, 20), t(19, 24), t(22, 27)];
 /// Rook bonus per reachable square, counted from [`ROOK_MOBILITY_BASE`].
-pub const ROOK_MOBILITY: Taper = t(5, 6);
+pub static ROOK_MOBILITY: Taper = t(5, 6);
 /// The rook mobility worth nothing.
 pub const ROOK_MOBILITY_BASE: Score = 6;
 /// Cannon bonus per quiet move or capture, counted from [`CANNON_MOBILITY_BASE`].
-pub const CANNON_MOBILITY: Taper = t(2, 2);
+pub static CANNON_MOBILITY: Taper = t(2, 2);
 /// The cannon mobility worth nothing.
 pub const CANNON_MOBILITY_BASE: Score = 6;
 
 /// "Missing advisors fear two rooks": the malus per missing advisor, by the number of enemy
 /// rooks (0, 1, 2).
-pub const MISSING_ADVISOR: [Taper; 3] = [t(0, 0), t(15, 15), t(45, 35)];
+pub static MISSING_ADVISOR: [Taper; 3] = [t(0, 0), t(15, 15), t(45, 35)];
 /// "Missing elephants fear cannons": the malus per missing elephant, by the number of enemy
 /// cannons (0, 1, 2).
-pub const MISSING_ELEPHANT: [Taper; 3] = [t(0, 0), t(20, 10), t(40, 20)];
+pub static MISSING_ELEPHANT: [Taper; 3] = [t(0, 0), t(20, 10), t(40, 20)];
 /// Malus per missing advisor or elephant for each enemy horse (horses break into a bare palace).
-pub const MISSING_DEFENDER_VS_HORSE: Taper = t(6, 12);
+pub static MISSING_DEFENDER_VS_HORSE: Taper = t(6, 12);
 
 /// Attack units of an enemy rook, horse, cannon and soldier standing in the palace zone (files
 /// c-g, ranks 0-3 from the defender's side), indexed by kind.
 pub const ZONE_ATTACK_UNITS: [Score; 7] = [0, 0, 0, 3, 4, 2, 2];
 
 /// Malus by the attack units in the palace zone, growing faster than the units do.
-pub const ZONE_DANGER: [Taper; 16] = [
+pub static ZONE_DANGER: [Taper; 16] = [
     t(0, 0),
     t(0, 0),
     t(4, 2),
@@ -144,177 +150,121 @@ pub const ZONE_DANGER: [Taper; 16] = [
 
 /// An enemy cannon facing the general along a line with nothing between ("hollow cannon"): no
 /// defender may step onto the line without becoming a screen.
-pub const HOLLOW_CANNON: Taper = t(90, 40);
+pub static HOLLOW_CANNON: Taper = t(90, 40);
 /// An enemy cannon facing the general with two pieces between: move either and it checks.
-pub const CANNON_TWO_SCREENS: Taper = t(20, 10);
+pub static CANNON_TWO_SCREENS: Taper = t(20, 10);
 /// Malus per enemy rook when no own piece stands in front of the general on its file.
-pub const OPEN_GENERAL_FILE: Taper = t(25, 10);
+pub static OPEN_GENERAL_FILE: Taper = t(25, 10);
 
 /// Divisor of the score of a side that leads but has nothing left to attack with (no rook,
 /// horse, cannon or soldier): it cannot give mate.
 pub const NO_ATTACKER_DIVISOR: Score = 16;
 
-/// Piece-square bonuses of the general.
+/// Piece-square bonuses of the general: safest at home in the middlegame.
 #[rustfmt::skip]
-pub const GENERAL_PST: [[Score; 90]; 2] = [
-    [
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0, -30, -35, -30,   0,   0,   0,
-        0,   0,   0, -15, -20, -15,   0,   0,   0,
-        0,   0,   0,  -5,  10,  -5,   0,   0,   0,
-    ],
-    [
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0, -10, -10, -10,   0,   0,   0,
-        0,   0,   0,  -5,   0,  -5,   0,   0,   0,
-        0,   0,   0,   0,   5,   0,   0,   0,   0,
-    ],
+pub static GENERAL_PST: [Taper; 90] = [
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(-30, -10), t(-35, -10), t(-30, -10), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(-15,  -5), t(-20,   0), t(-15,  -5), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t( -5,   0), t( 10,   5), t( -5,   0), t(  0,   0), t(  0,   0), t(  0,   0),
 ];
 
-/// Piece-square bonuses of the advisor (the same in both phases).
+/// Piece-square bonuses of the advisor.
 #[rustfmt::skip]
-pub const ADVISOR_PST: [Score; 90] = [
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,  -5,   0,  -5,   0,   0,   0,
-    0,   0,   0,   0,  10,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
+pub static ADVISOR_PST: [Taper; 90] = [
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t( -5,  -5), t(  0,   0), t( -5,  -5), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t( 10,  10), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
 ];
 
-/// Piece-square bonuses of the elephant (the same in both phases).
+/// Piece-square bonuses of the elephant.
 #[rustfmt::skip]
-pub const ELEPHANT_PST: [Score; 90] = [
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,  -5,   0,   0,   0,  -5,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-   -5,   0,   0,   0,  10,   0,   0,   0,  -5,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
-    0,   0,   0,   0,   0,   0,   0,   0,   0,
+pub static ELEPHANT_PST: [Taper; 90] = [
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t( -5,  -5), t(  0,   0), t(  0,   0), t(  0,   0), t( -5,  -5), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t( -5,  -5), t(  0,   0), t(  0,   0), t(  0,   0), t( 10,  10), t(  0,   0), t(  0,   0), t(  0,   0), t( -5,  -5),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
 ];
 
-/// Piece-square bonuses of the horse, middlegame and endgame: forward and central, strongest
-/// beside the enemy palace; poor on the edges and the home rank.
+/// Piece-square bonuses of the horse: forward and central, strongest beside the enemy palace;
+/// poor on the edges and the home rank.
 #[rustfmt::skip]
-pub const HORSE_PST: [[Score; 90]; 2] = [
-    [
-        0,  -5,   5,  10,  -5,  10,   5,  -5,   0,
-        5,  20,  40,  30,  10,  30,  40,  20,   5,
-       10,  25,  30,  40,  30,  40,  30,  25,  10,
-       10,  30,  35,  40,  35,  40,  35,  30,  10,
-        5,  20,  25,  30,  30,  30,  25,  20,   5,
-        0,  10,  20,  20,  15,  20,  20,  10,   0,
-        0,   5,  15,  10,  15,  10,  15,   5,   0,
-       -5,   0,  10,   5,   0,   5,  10,   0,  -5,
-      -10,  -5,   0,   0, -15,   0,   0,  -5, -10,
-      -15, -10,  -5, -10, -15, -10,  -5, -10, -15,
-    ],
-    [
-        0,   5,  10,  15,   5,  15,  10,   5,   0,
-        5,  15,  25,  25,  20,  25,  25,  15,   5,
-       10,  20,  25,  30,  30,  30,  25,  20,  10,
-       10,  20,  25,  30,  30,  30,  25,  20,  10,
-        5,  15,  20,  25,  25,  25,  20,  15,   5,
-        0,  10,  15,  20,  20,  20,  15,  10,   0,
-        0,   5,  10,  10,  10,  10,  10,   5,   0,
-       -5,   0,   5,   5,   5,   5,   5,   0,  -5,
-      -10,  -5,   0,   0,   0,   0,   0,  -5, -10,
-      -15, -10,  -5,  -5,  -5,  -5,  -5, -10, -15,
-    ],
+pub static HORSE_PST: [Taper; 90] = [
+    t(  0,   0), t( -5,   5), t(  5,  10), t( 10,  15), t( -5,   5), t( 10,  15), t(  5,  10), t( -5,   5), t(  0,   0),
+    t(  5,   5), t( 20,  15), t( 40,  25), t( 30,  25), t( 10,  20), t( 30,  25), t( 40,  25), t( 20,  15), t(  5,   5),
+    t( 10,  10), t( 25,  20), t( 30,  25), t( 40,  30), t( 30,  30), t( 40,  30), t( 30,  25), t( 25,  20), t( 10,  10),
+    t( 10,  10), t( 30,  20), t( 35,  25), t( 40,  30), t( 35,  30), t( 40,  30), t( 35,  25), t( 30,  20), t( 10,  10),
+    t(  5,   5), t( 20,  15), t( 25,  20), t( 30,  25), t( 30,  25), t( 30,  25), t( 25,  20), t( 20,  15), t(  5,   5),
+    t(  0,   0), t( 10,  10), t( 20,  15), t( 20,  20), t( 15,  20), t( 20,  20), t( 20,  15), t( 10,  10), t(  0,   0),
+    t(  0,   0), t(  5,   5), t( 15,  10), t( 10,  10), t( 15,  10), t( 10,  10), t( 15,  10), t(  5,   5), t(  0,   0),
+    t( -5,  -5), t(  0,   0), t( 10,   5), t(  5,   5), t(  0,   5), t(  5,   5), t( 10,   5), t(  0,   0), t( -5,  -5),
+    t(-10, -10), t( -5,  -5), t(  0,   0), t(  0,   0), t(-15,   0), t(  0,   0), t(  0,   0), t( -5,  -5), t(-10, -10),
+    t(-15, -15), t(-10, -10), t( -5,  -5), t(-10,  -5), t(-15,  -5), t(-10,  -5), t( -5,  -5), t(-10, -10), t(-15, -15),
 ];
 
-/// Piece-square bonuses of the rook (the same in both phases): the enemy's second rank and the
-/// palace files, and out of the corner.
+/// Piece-square bonuses of the rook: the enemy's second rank and the palace files, and out of
+/// the corner.
 #[rustfmt::skip]
-pub const ROOK_PST: [Score; 90] = [
-    10,  10,  10,  20,  20,  20,  10,  10,  10,
-    15,  20,  20,  30,  35,  30,  20,  20,  15,
-    10,  15,  15,  25,  25,  25,  15,  15,  10,
-    10,  15,  15,  20,  20,  20,  15,  15,  10,
-    10,  15,  15,  20,  20,  20,  15,  15,  10,
-     5,  10,  10,  15,  15,  15,  10,  10,   5,
-     0,   5,   5,  10,  10,  10,   5,   5,   0,
-    -5,   5,   0,  10,   5,  10,   0,   5,  -5,
-    -5,   0,   0,   5,   0,   5,   0,   0,  -5,
-   -10,   0,  -5,   5,   0,   5,  -5,   0, -10,
+pub static ROOK_PST: [Taper; 90] = [
+    t( 10,  10), t( 10,  10), t( 10,  10), t( 20,  20), t( 20,  20), t( 20,  20), t( 10,  10), t( 10,  10), t( 10,  10),
+    t( 15,  15), t( 20,  20), t( 20,  20), t( 30,  30), t( 35,  35), t( 30,  30), t( 20,  20), t( 20,  20), t( 15,  15),
+    t( 10,  10), t( 15,  15), t( 15,  15), t( 25,  25), t( 25,  25), t( 25,  25), t( 15,  15), t( 15,  15), t( 10,  10),
+    t( 10,  10), t( 15,  15), t( 15,  15), t( 20,  20), t( 20,  20), t( 20,  20), t( 15,  15), t( 15,  15), t( 10,  10),
+    t( 10,  10), t( 15,  15), t( 15,  15), t( 20,  20), t( 20,  20), t( 20,  20), t( 15,  15), t( 15,  15), t( 10,  10),
+    t(  5,   5), t( 10,  10), t( 10,  10), t( 15,  15), t( 15,  15), t( 15,  15), t( 10,  10), t( 10,  10), t(  5,   5),
+    t(  0,   0), t(  5,   5), t(  5,   5), t( 10,  10), t( 10,  10), t( 10,  10), t(  5,   5), t(  5,   5), t(  0,   0),
+    t( -5,  -5), t(  5,   5), t(  0,   0), t( 10,  10), t(  5,   5), t( 10,  10), t(  0,   0), t(  5,   5), t( -5,  -5),
+    t( -5,  -5), t(  0,   0), t(  0,   0), t(  5,   5), t(  0,   0), t(  5,   5), t(  0,   0), t(  0,   0), t( -5,  -5),
+    t(-10, -10), t(  0,   0), t( -5,  -5), t(  5,   5), t(  0,   0), t(  5,   5), t( -5,  -5), t(  0,   0), t(-10, -10),
 ];
 
-/// Piece-square bonuses of the cannon, middlegame and endgame: the central file, and the
-/// enemy's back ranks from the side.
+/// Piece-square bonuses of the cannon: the central file, and the enemy's back ranks from the
+/// side.
 #[rustfmt::skip]
-pub const CANNON_PST: [[Score; 90]; 2] = [
-    [
-       10,  10,   5,  -5, -10,  -5,   5,  10,  10,
-        5,   5,   0,  -5, -10,  -5,   0,   5,   5,
-        5,   5,   0,  -5,   0,  -5,   0,   5,   5,
-        0,   0,   0,   0,  10,   0,   0,   0,   0,
-        0,   0,   0,   0,  10,   0,   0,   0,   0,
-        0,   0,   0,   0,  10,   0,   0,   0,   0,
-        0,   0,   0,   0,  10,   0,   0,   0,   0,
-        0,   5,   5,   5,  20,   5,   5,   5,   0,
-        0,   0,   0,   0,   5,   0,   0,   0,   0,
-        0,   0,   5,   5,   5,   5,   5,   0,   0,
-    ],
-    [
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   5,  10,   5,   0,   0,   0,
-        0,   0,   0,   5,  10,   5,   0,   0,   0,
-        0,   0,   0,   5,  10,   5,   0,   0,   0,
-    ],
+pub static CANNON_PST: [Taper; 90] = [
+    t( 10,   0), t( 10,   0), t(  5,   0), t( -5,   0), t(-10,   0), t( -5,   0), t(  5,   0), t( 10,   0), t( 10,   0),
+    t(  5,   0), t(  5,   0), t(  0,   0), t( -5,   0), t(-10,   0), t( -5,   0), t(  0,   0), t(  5,   0), t(  5,   0),
+    t(  5,   0), t(  5,   0), t(  0,   0), t( -5,   0), t(  0,   0), t( -5,   0), t(  0,   0), t(  5,   0), t(  5,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t( 10,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t( 10,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t( 10,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t( 10,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  5,   0), t(  5,   0), t(  5,   5), t( 20,  10), t(  5,   5), t(  5,   0), t(  5,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   5), t(  5,  10), t(  0,   5), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  5,   0), t(  5,   5), t(  5,  10), t(  5,   5), t(  5,   0), t(  0,   0), t(  0,   0),
 ];
 
-/// Piece-square bonuses of the soldier, middlegame and endgame: worth about double once across
-/// the river, more near the enemy palace, little on the last rank ("old soldier").
+/// Piece-square bonuses of the soldier: worth about double once across the river, more near
+/// the enemy palace, little on the last rank ("old soldier").
 #[rustfmt::skip]
-pub const SOLDIER_PST: [[Score; 90]; 2] = [
-    [
-        0,   0,   0,  10,  20,  10,   0,   0,   0,
-       40,  60,  90, 120, 140, 120,  90,  60,  40,
-       40,  60,  80, 100, 110, 100,  80,  60,  40,
-       30,  45,  60,  70,  75,  70,  60,  45,  30,
-       20,  30,  40,  50,  50,  50,  40,  30,  20,
-        0,   0,  10,   0,  15,   0,  10,   0,   0,
-        0,   0,  -5,   0,   5,   0,  -5,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-    ],
-    [
-       10,  10,  10,  20,  30,  20,  10,  10,  10,
-       60,  80, 110, 140, 160, 140, 110,  80,  60,
-       60,  80, 100, 120, 130, 120, 100,  80,  60,
-       50,  65,  80,  90,  95,  90,  80,  65,  50,
-       40,  50,  60,  70,  70,  70,  60,  50,  40,
-        0,   0,   5,   0,  10,   0,   5,   0,   0,
-        0,   0,   0,   0,   5,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-        0,   0,   0,   0,   0,   0,   0,   0,   0,
-    ],
+pub static SOLDIER_PST: [Taper; 90] = [
+    t(  0,  10), t(  0,  10), t(  0,  10), t( 10,  20), t( 20,  30), t( 10,  20), t(  0,  10), t(  0,  10), t(  0,  10),
+    t( 40,  60), t( 60,  80), t( 90, 110), t(120, 140), t(140, 160), t(120, 140), t( 90, 110), t( 60,  80), t( 40,  60),
+    t( 40,  60), t( 60,  80), t( 80, 100), t(100, 120), t(110, 130), t(100, 120), t( 80, 100), t( 60,  80), t( 40,  60),
+    t( 30,  50), t( 45,  65), t( 60,  80), t( 70,  90), t( 75,  95), t( 70,  90), t( 60,  80), t( 45,  65), t( 30,  50),
+    t( 20,  40), t( 30,  50), t( 40,  60), t( 50,  70), t( 50,  70), t( 50,  70), t( 40,  60), t( 30,  50), t( 20,  40),
+    t(  0,   0), t(  0,   0), t( 10,   5), t(  0,   0), t( 15,  10), t(  0,   0), t( 10,   5), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t( -5,   0), t(  0,   0), t(  5,   5), t(  0,   0), t( -5,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
+    t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0), t(  0,   0),
 ];

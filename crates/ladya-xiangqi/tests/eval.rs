@@ -2,8 +2,9 @@
 //! preferring what every xiangqi player prefers (a crossed soldier, an intact palace against
 //! rooks, the cannon early and the horse late, no hollow cannon facing one's general).
 
-use ladya_core::{Game, MoveList};
-use ladya_xiangqi::Position;
+use ladya_core::{Game, MoveList, Side};
+use ladya_xiangqi::weights::Taper;
+use ladya_xiangqi::{Position, Terms};
 
 /// The position with the colours swapped: ranks turned round, upper and lower case exchanged,
 /// the other side to move.
@@ -54,6 +55,28 @@ fn eval(fen: &str) -> i32 {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")).evaluate()
 }
 
+/// Adds up the terms as the tuner's linear model does.
+struct Total(Taper);
+
+impl Terms for Total {
+    fn add(&mut self, weight: &'static Taper, count: i32) {
+        self.0.mg += weight.mg * count;
+        self.0.eg += weight.eg * count;
+    }
+}
+
+/// The evaluation is the blend of its terms, damped for a leader that cannot mate: the linear
+/// model the tuner relies on.
+fn assert_terms_add_up(pos: &Position) {
+    let mut total = Total(Taper::default());
+    pos.evaluation_terms(&mut total);
+    let red = total.0.blend(pos.phase());
+    let leader = if red > 0 { Side::White } else { Side::Black };
+    let red = if pos.can_mate(leader) { red } else { red / ladya_xiangqi::weights::NO_ATTACKER_DIVISOR };
+    let sign = if pos.side_to_move() == Side::White { 1 } else { -1 };
+    assert_eq!(sign * red, pos.evaluate(), "{}", pos.fen());
+}
+
 fn assert_symmetric(pos: &Position) {
     let fen = pos.fen();
     let value = pos.evaluate();
@@ -62,7 +85,7 @@ fn assert_symmetric(pos: &Position) {
 }
 
 #[test]
-fn mirrors_evaluate_alike_along_random_games() {
+fn mirrors_evaluate_alike_and_terms_add_up_along_random_games() {
     let starts: Vec<String> = include_str!("../../../data/xiangqi-perft.epd")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -75,6 +98,7 @@ fn mirrors_evaluate_alike_along_random_games() {
             let mut pos = Position::from_fen(fen).unwrap();
             for _ply in 0..120 {
                 assert_symmetric(&pos);
+                assert_terms_add_up(&pos);
                 let mut moves = MoveList::new();
                 pos.legal_moves(&mut moves);
                 if moves.is_empty() {
