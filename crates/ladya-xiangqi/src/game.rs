@@ -69,6 +69,14 @@ impl Game for Position {
         !self.piece_at(m.to()).is_none()
     }
 
+    fn noisy_value(&self, m: Move) -> i32 {
+        self.capture_order_value(m)
+    }
+
+    fn see_ge(&self, m: Move, threshold: Score) -> bool {
+        Position::see_ge(self, m, threshold)
+    }
+
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }

@@ -18,8 +18,10 @@ mod notation;
 mod piece;
 mod position;
 pub mod rules;
+mod see;
+pub mod weights;
 
-pub use eval::MATERIAL;
+pub use eval::Terms;
 pub use fen::FenError;
 pub use game::XiangqiError;
 pub use moves::Move;

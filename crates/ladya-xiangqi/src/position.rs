@@ -4,8 +4,10 @@
 use ladya_core::{Side, zobrist};
 
 use crate::board::*;
+use crate::eval::psqt;
 use crate::moves::Move;
 use crate::piece::{Kind, Piece};
+use crate::weights::Taper;
 
 /// Zobrist keys: 14 pieces x 90 squares, then the side to move.
 const KEYS: [u64; 14 * SQUARES + 1] = zobrist::keys(0x0C4E_55C4_1A46_0001);
@@ -51,6 +53,8 @@ pub struct Position {
     /// The side to move in the set-up position.
     pub(crate) start_side: Side,
     pub(crate) key: u64,
+    /// Material and placement of every piece, Red's view, kept up to date by make and unmake.
+    pub(crate) psqt: Taper,
     pub(crate) history: Vec<Undo>,
 }
 
@@ -78,6 +82,7 @@ impl Position {
             start_fullmove: 1,
             start_side: Side::White,
             key: 0,
+            psqt: Taper::default(),
             history: Vec::new(),
         }
     }
@@ -140,6 +145,13 @@ impl Position {
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// Material and placement of every piece from Red's point of view, maintained
+    /// incrementally by make and unmake (see [`Position::compute_psqt`]).
+    #[inline(always)]
+    pub fn psqt(&self) -> Taper {
+        self.psqt
     }
 
     /// The moves made since the position was set up, oldest first ([`Move::NONE`] for a null
@@ -215,6 +227,7 @@ impl Position {
         self.by_side[piece.side().index()] |= b;
         self.toggle_lines(piece.side().index(), square);
         self.board[square as usize] = piece;
+        self.psqt += psqt(piece, square);
         if piece.kind() == Kind::General {
             self.generals[piece.side().index()] = square;
         }
@@ -234,6 +247,7 @@ impl Position {
         self.toggle_lines(us, from);
         self.toggle_lines(us, to);
         self.key ^= piece_key(piece, from) ^ piece_key(piece, to) ^ SIDE_KEY;
+        self.psqt += psqt(piece, to) - psqt(piece, from);
         if captured.is_none() {
             self.halfmove = self.halfmove.saturating_add(1);
         } else {
@@ -241,6 +255,7 @@ impl Position {
             self.by_side[us ^ 1] ^= bit(to);
             self.toggle_lines(us ^ 1, to);
             self.key ^= piece_key(captured, to);
+            self.psqt -= psqt(captured, to);
             self.halfmove = 0;
         }
         self.board[from as usize] = Piece::NONE;
@@ -272,10 +287,12 @@ impl Position {
         self.toggle_lines(us, to);
         self.board[from as usize] = piece;
         self.board[to as usize] = undo.captured;
+        self.psqt += psqt(piece, from) - psqt(piece, to);
         if !undo.captured.is_none() {
             self.by_kind[undo.captured.kind() as usize] ^= bit(to);
             self.by_side[us ^ 1] ^= bit(to);
             self.toggle_lines(us ^ 1, to);
+            self.psqt += psqt(undo.captured, to);
         }
         if piece.kind() == Kind::General {
             self.generals[us] = from;

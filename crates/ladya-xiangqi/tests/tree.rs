@@ -1,7 +1,8 @@
 //! Make/unmake and incremental keys along whole perft trees: after every unmake the position
-//! equals, history included, the one before the move; at every node the incremental key equals
-//! one computed from scratch, the counting generator agrees with the list, the captures are
-//! exactly the noisy moves, and no generated move leaves its own general attacked.
+//! equals, history included, the one before the move; at every node the incremental key and
+//! the incremental material and placement sum equal ones computed from scratch, the counting
+//! generator agrees with the list, the captures are exactly the noisy moves, and no generated
+//! move leaves its own general attacked.
 
 use ladya_core::perft::{parse_perft_cases, verify_tree};
 use ladya_core::{Game, MoveList};
@@ -10,6 +11,9 @@ use ladya_xiangqi::Position;
 fn check_node(pos: &Position) -> Result<(), String> {
     if pos.key() != pos.compute_key() {
         return Err(format!("incremental key differs from a fresh one at {}", pos.fen()));
+    }
+    if pos.psqt() != pos.compute_psqt() {
+        return Err(format!("incremental material and placement differ from a fresh sum at {}", pos.fen()));
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
