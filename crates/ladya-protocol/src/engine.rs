@@ -120,8 +120,10 @@ impl Runner {
 }
 
 /// Runs the engine on `input` and `output`: the first command (`uci`, `xboard` or `ucci`)
-/// chooses the protocol. Returns when input ends or on `quit`.
-pub fn run(input: impl BufRead + Send + 'static, output: Output) {
+/// chooses the protocol. `options` are the search options the engine starts with (the
+/// protocols' own options, such as threads, then change them). Returns when input ends or on
+/// `quit`.
+pub fn run(input: impl BufRead + Send + 'static, output: Output, options: SearchOptions) {
     let (tx, rx) = mpsc::channel();
     let reader_tx = tx.clone();
     thread::spawn(move || {
@@ -133,7 +135,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: Output) {
         }
         let _ = reader_tx.send(Event::End);
     });
-    let Some(mut frontend) = choose_protocol(&rx, &tx, &output) else { return };
+    let Some(mut frontend) = choose_protocol(&rx, &tx, &output, options) else { return };
     for event in rx {
         match event {
             Event::Line(line) => {
@@ -151,14 +153,19 @@ pub fn run(input: impl BufRead + Send + 'static, output: Output) {
 }
 
 /// Reads lines until one names a protocol.
-fn choose_protocol(rx: &Receiver<Event>, tx: &Sender<Event>, output: &Output) -> Option<Box<dyn Frontend>> {
+fn choose_protocol(
+    rx: &Receiver<Event>,
+    tx: &Sender<Event>,
+    output: &Output,
+    options: SearchOptions,
+) -> Option<Box<dyn Frontend>> {
     loop {
         match rx.recv().ok()? {
             Event::Line(line) => match line.trim() {
                 "" => {}
-                "uci" => return Some(Box::new(uci::Uci::new(output.clone(), tx.clone()))),
-                "xboard" => return Some(Box::new(xboard::Xboard::new(output.clone(), tx.clone()))),
-                "ucci" => return Some(Box::new(ucci::Ucci::new(output.clone(), tx.clone()))),
+                "uci" => return Some(Box::new(uci::Uci::new(output.clone(), tx.clone(), options))),
+                "xboard" => return Some(Box::new(xboard::Xboard::new(output.clone(), tx.clone(), options))),
+                "ucci" => return Some(Box::new(ucci::Ucci::new(output.clone(), tx.clone(), options))),
                 "quit" => return None,
                 other => output.line(format!(
                     "Ladya {}: unknown command '{other}'; start with 'uci', 'xboard' or 'ucci'",

@@ -29,12 +29,12 @@ pub(crate) struct Ucci {
 }
 
 impl Ucci {
-    pub(crate) fn new(out: Output, events: Sender<Event>) -> Ucci {
+    pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Ucci {
         let ucci = Ucci {
             out,
             runner: Runner::new(events, DEFAULT_HASH),
             session: new_session("xiangqi", Dialect::Ucci).expect("xiangqi is a game"),
-            options: SearchOptions::default(),
+            options,
             banned: Vec::new(),
             millis: false,
             draw_offered: false,

@@ -39,11 +39,11 @@ pub(crate) fn uci_score(score: i32, bound: Option<Bound>) -> String {
 }
 
 impl Uci {
-    pub(crate) fn new(out: Output, events: Sender<Event>) -> Uci {
+    pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Uci {
         let uci = Uci {
             runner: Runner::new(events, DEFAULT_HASH),
             session: new_session("chess", Dialect::Uci).expect("chess is a game"),
-            options: SearchOptions::default(),
+            options,
             out,
         };
         uci.identify();

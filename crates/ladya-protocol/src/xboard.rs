@@ -89,12 +89,12 @@ fn parse_seconds(text: &str) -> Option<Duration> {
 }
 
 impl Xboard {
-    pub(crate) fn new(out: Output, events: Sender<Event>) -> Xboard {
+    pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Xboard {
         Xboard {
             out,
             runner: Runner::new(events, DEFAULT_HASH),
             session: new_session("chess", Dialect::Xboard).expect("chess is a game"),
-            options: SearchOptions::default(),
+            options,
             engine_side: Some(Side::Black),
             post: false,
             ponder: false,

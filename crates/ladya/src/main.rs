@@ -9,10 +9,14 @@ use clap::{Parser, Subcommand, ValueEnum};
 /// Ladya: chess, xiangqi and ugolki engine. Without a command it is an engine for GUIs:
 /// it reads the first line (`uci`, `xboard` or `ucci`) and speaks that protocol.
 #[derive(Parser)]
-#[command(name = "ladya", version, about)]
+#[command(name = "ladya", version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Engine mode: search techniques to switch off, to measure their worth in games
+    /// (comma-separated, as for `bench`).
+    #[arg(long, value_name = "TECHNIQUE")]
+    without: Vec<String>,
 }
 
 /// The games Ladya plays.
@@ -85,17 +89,14 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    let Some(command) = cli.command else {
-        ladya_protocol::run(std::io::BufReader::new(std::io::stdin()), ladya_protocol::Output::stdout());
-        return ExitCode::SUCCESS;
-    };
-    let result = match command {
-        Command::Perft { game, depth, fen, divide } => commands::perft::run(game, depth, fen.as_deref(), divide),
-        Command::Analyze(args) => commands::analyze::run(&args),
-        Command::Bench(args) => commands::bench::run(&args),
-        Command::Epd(args) => commands::epd::run(&args),
-        Command::Play(args) => commands::play::run(&args),
-        Command::Solve(args) => commands::solve::run(&args),
+    let result = match cli.command {
+        None => engine(&cli.without),
+        Some(Command::Perft { game, depth, fen, divide }) => commands::perft::run(game, depth, fen.as_deref(), divide),
+        Some(Command::Analyze(args)) => commands::analyze::run(&args),
+        Some(Command::Bench(args)) => commands::bench::run(&args),
+        Some(Command::Epd(args)) => commands::epd::run(&args),
+        Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Solve(args)) => commands::solve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -104,4 +105,12 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Engine mode: speaks the protocol the first line of stdin names, with the search techniques
+/// in `without` switched off.
+fn engine(without: &[String]) -> Result<(), Failure> {
+    let options = ladya_search::SearchOptions { features: commands::features(without)?, ..Default::default() };
+    ladya_protocol::run(std::io::BufReader::new(std::io::stdin()), ladya_protocol::Output::stdout(), options);
+    Ok(())
 }

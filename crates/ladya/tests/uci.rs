@@ -185,3 +185,31 @@ fn ugolki_under_uci_variant() {
     engine.expect(|l| l.starts_with("Nodes searched: "), 10);
     engine.quit();
 }
+
+/// Nodes of a one-thread `go depth 8` from the start, with `args` on the command line.
+fn nodes_to_depth_8(args: &[&str]) -> u64 {
+    let mut engine = Engine::start_with(args);
+    engine.send("uci");
+    engine.expect(|l| l == "uciok", 5);
+    engine.send("position startpos");
+    engine.send("go depth 8");
+    let last = engine.expect(|l| l.starts_with("info depth 8 ") && l.contains(" pv "), 30);
+    engine.expect_prefix("bestmove", 30);
+    engine.quit();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "nodes").expect("nodes in the info line");
+    words[at + 1].parse().expect("a node count")
+}
+
+#[test]
+fn the_engine_can_run_without_a_technique() {
+    // Late-move reductions save nodes at depth 8; without them the same search needs more.
+    assert!(nodes_to_depth_8(&["--without", "lmr"]) > nodes_to_depth_8(&[]));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["--without", "no-such-technique"])
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .expect("ladya runs");
+    assert_eq!(status.code(), Some(2));
+}

@@ -19,7 +19,13 @@ pub struct Engine {
 impl Engine {
     /// Starts `ladya` in engine mode.
     pub fn start() -> Engine {
+        Engine::start_with(&[])
+    }
+
+    /// Starts `ladya` in engine mode with command-line arguments.
+    pub fn start_with(args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
