@@ -47,6 +47,9 @@ pub enum EndReason {
     Repetition,
     /// A side repeated the position by checking without pause (xiangqi: the checker loses).
     PerpetualCheck,
+    /// A side repeated the position by chasing one enemy piece without pause (xiangqi: the
+    /// chaser loses).
+    PerpetualChase,
     /// Chess: fifty moves by each side with no capture and no pawn move.
     FiftyMoves,
     /// Xiangqi: sixty moves by each side with no capture.
@@ -68,6 +71,7 @@ impl fmt::Display for EndReason {
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
+            EndReason::PerpetualChase => "perpetual chase",
             EndReason::FiftyMoves => "fifty-move rule",
             EndReason::NoCaptureLimit => "sixty moves without capture",
             EndReason::InsufficientMaterial => "insufficient material",

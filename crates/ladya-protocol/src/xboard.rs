@@ -66,6 +66,7 @@ fn claim(outcome: Outcome) -> String {
         (EndReason::Stalemate, Some(w)) => format!("{} is stalemated", name(w.opponent())),
         (EndReason::Repetition, _) => "Draw by repetition".to_string(),
         (EndReason::PerpetualCheck, Some(w)) => format!("{} checks perpetually", name(w.opponent())),
+        (EndReason::PerpetualChase, Some(w)) => format!("{} chases perpetually", name(w.opponent())),
         (EndReason::FiftyMoves, _) => "Draw by 50 move rule".to_string(),
         (EndReason::NoCaptureLimit, _) => "Draw: 60 moves without capture".to_string(),
         (EndReason::InsufficientMaterial, _) => "Insufficient material".to_string(),
@@ -436,6 +437,7 @@ mod tests {
         assert_eq!(claim(Outcome::draw(EndReason::Stalemate)), "1/2-1/2 {Stalemate}");
         assert_eq!(claim(Outcome::win(Side::White, EndReason::Stalemate)), "1-0 {Black is stalemated}");
         assert_eq!(claim(Outcome::draw(EndReason::Repetition)), "1/2-1/2 {Draw by repetition}");
+        assert_eq!(claim(Outcome::win(Side::Black, EndReason::PerpetualChase)), "0-1 {White chases perpetually}");
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //!   game, counting the history the problem position carries, and the game's rules end the
 //!   game there ([`Game::rule_outcome`](ladya_core::Game::rule_outcome) with the strict
 //!   count): a draw in chess; in xiangqi a draw, or a loss for the side that checked with every
-//!   move of the cycle (perpetual check). No ruling on a repetition is a mate, so such a line
+//!   move of the cycle (perpetual check) or chased one piece with all of them (perpetual
+//!   chase). No ruling on a repetition is a mate, so such a line
 //!   never proves one: a "mate" that needs perpetual check is not a mate, and neither is one
 //!   whose defender could repeat the position instead.
 //! - The move-count rules (chess fifty moves, xiangqi sixty) are not applied, as in

@@ -1,5 +1,5 @@
-//! The rules that end a xiangqi game without mate: repetition and the sixty-move rule. All of
-//! them live here.
+//! The rules that end a xiangqi game without mate: repetition with perpetual check and chase,
+//! and the sixty-move rule. All of them live here.
 //!
 //! What is implemented, exactly:
 //!
@@ -9,25 +9,39 @@
 //!   [`Game::rule_outcome`](ladya_core::Game::rule_outcome) is given (search passes its root, so
 //!   that cycles inside the tree end at once). Only positions since the last capture are
 //!   compared, since a capture can never be undone.
-//! - **Perpetual check.** When a repetition counts, the moves of the cycle are judged: from the
-//!   earliest occurrence counted to the present position. A side every one of whose moves in
-//!   the cycle gave check is checking perpetually. If exactly one side did, it loses
-//!   ([`EndReason::PerpetualCheck`]); if both or neither did, the game is drawn
-//!   ([`EndReason::Repetition`]).
+//! - **Perpetual check and chase.** When a repetition counts, the moves of the cycle are
+//!   judged: from the earliest occurrence counted to the present position, replayed on a copy.
+//!   A side every one of whose moves in the cycle gave check is checking perpetually. A side
+//!   is *chasing* perpetually when one and the same enemy piece (followed as it moves) was
+//!   chased by every one of its moves (a check that chases nothing breaks the chase). A move
+//!   chases an enemy piece when, after it, some piece of the mover can legally capture that
+//!   piece and did not attack it before (the moved piece from the square it left, by the
+//!   geometry of its moves; a piece it unmasked counts too), and the capture would win: the piece is not protected
+//!   (no legal recapture on its square), or it outranks its attacker: a rook attacked by a
+//!   horse or a cannon, a rook, horse or cannon attacked by an advisor or an elephant.
+//!   Generals and soldiers may attack freely; a general and a soldier still on its own side
+//!   of the river are never chased; attacking a piece of one's own kind that can take back is
+//!   an exchange offered, not a chase. The verdict: if exactly one side checked perpetually
+//!   it loses ([`EndReason::PerpetualCheck`]); if both did the game is drawn; otherwise if
+//!   exactly one side chased perpetually it loses ([`EndReason::PerpetualChase`]); any other
+//!   repetition is drawn ([`EndReason::Repetition`]).
 //! - **Sixty moves.** After 120 plies without a capture the game is drawn
 //!   ([`EndReason::NoCaptureLimit`]), unless the side to move has no legal move: mate (or
 //!   stalemate, also a loss in xiangqi) on the last ply still decides.
 //! - **Null moves** (search only) restart the no-capture count like a capture, so neither
 //!   rule looks back across one.
 //!
-//! Not implemented: the chase rules of the Asian Xiangqi Federation (perpetually attacking an
-//! unprotected piece also loses) and their finer points on checks mixed with chases. The
-//! private `Conduct` is where a chase test would go: it would record per side whether every
-//! move of the cycle chased, and `Conduct::verdict` would weigh checks and chases. Perft
-//! ignores all of these rules.
+//! This is the core of the Asian Xiangqi Federation's rules; `tests/repetitions.rs` checks it
+//! against Fairy-Stockfish's verdicts on cycles from random games. Not implemented: the
+//! federation's finer cases (a protector pinned against its general, discovered checks as
+//! chases, chases by several pieces taking turns judged piece by piece, the tables of mixed
+//! check-and-chase rulings). Perft ignores all of these rules.
 
-use ladya_core::{EndReason, Outcome, Side};
+use ladya_core::{EndReason, MoveList, Outcome, Side};
 
+use crate::board::{Bitboard, HOME_HALF, PALACE, Square, bit, file_of, rank_of, square_at};
+use crate::moves::Move;
+use crate::piece::Kind;
 use crate::position::Position;
 
 /// Plies without a capture after which the game is drawn (sixty moves by each side).
@@ -38,31 +52,179 @@ pub const NO_CAPTURE_LIMIT: u16 = 120;
 struct Conduct {
     /// Whether every move the side made in the cycle gave check, indexed by [`Side::index`].
     perpetual_check: [bool; 2],
+    /// Whether the side chased perpetually: one enemy piece was chased by every one of its
+    /// moves in the cycle.
+    perpetual_chase: [bool; 2],
 }
 
 impl Conduct {
     /// The conduct of both sides over the moves from history index `start` to the present,
-    /// found by taking the moves back on a copy of the position.
+    /// found by taking the moves back on a copy of the position and replaying them.
     fn of_cycle(pos: &Position, start: usize) -> Conduct {
         let mut walk = pos.clone();
-        let mut perpetual_check = [true; 2];
+        let mut cycle = Vec::with_capacity(walk.history.len() - start);
         while walk.history.len() > start {
-            // The side to move is in check exactly when the other side's last move gave check.
-            let mover = walk.side.opponent();
-            perpetual_check[mover.index()] &= walk.in_check();
+            cycle.push(walk.history[walk.history.len() - 1].mv);
             walk.unmake();
         }
-        Conduct { perpetual_check }
+        let mut perpetual_check = [true; 2];
+        // The enemy pieces (by their present squares) chased by every move of the side so far.
+        let mut chased: [Option<Bitboard>; 2] = [None; 2];
+        for &m in cycle.iter().rev() {
+            let mover = walk.side.index();
+            walk.make(m);
+            if let Some(targets) = chased[mover ^ 1].as_mut().filter(|t| **t & bit(m.from()) != 0) {
+                // The chased piece ran; the chase follows it.
+                *targets ^= bit(m.from()) | bit(m.to());
+            }
+            perpetual_check[mover] &= walk.in_check();
+            let now = chases(&mut walk, m);
+            chased[mover] = Some(chased[mover].map_or(now, |t| t & now));
+        }
+        let perpetual_chase = [0, 1].map(|s| chased[s].is_some_and(|t| t != 0));
+        Conduct { perpetual_check, perpetual_chase }
     }
 
-    /// The result of a repetition with this conduct.
+    /// The result of a repetition with this conduct: perpetual check loses; failing that,
+    /// perpetual chase loses; a side is only punished when the other is not.
     fn verdict(self) -> Outcome {
-        match self.perpetual_check {
-            [true, false] => Outcome::win(Side::Black, EndReason::PerpetualCheck),
-            [false, true] => Outcome::win(Side::White, EndReason::PerpetualCheck),
-            _ => Outcome::draw(EndReason::Repetition),
+        let loser = |guilty: [bool; 2], reason| match guilty {
+            [true, false] => Some(Outcome::win(Side::Black, reason)),
+            [false, true] => Some(Outcome::win(Side::White, reason)),
+            _ => None,
+        };
+        if self.perpetual_check == [true, true] {
+            return Outcome::draw(EndReason::Repetition);
+        }
+        loser(self.perpetual_check, EndReason::PerpetualCheck)
+            .or_else(|| loser(self.perpetual_chase, EndReason::PerpetualChase))
+            .unwrap_or(Outcome::draw(EndReason::Repetition))
+    }
+}
+
+/// The legal captures of the side that is not to move in `pos` (`flip`) or of the side to move.
+/// Flipping passes the turn with a null move and takes it back.
+fn captures(pos: &mut Position, flip: bool) -> MoveList<Move> {
+    let mut list = MoveList::new();
+    if flip {
+        pos.make_null();
+    }
+    pos.noisy_moves(&mut list);
+    if flip {
+        pos.unmake();
+    }
+    list
+}
+
+/// The enemy pieces that the last move `m` chases in `pos`: the pieces some piece of the mover
+/// can now legally capture that it did not attack before the move (the moved piece from the
+/// square it left), where the capture wins something. Generals and soldiers may attack freely,
+/// so they chase nothing; a general or a soldier still on its own side of the river is never
+/// chased; a piece that can take its attacker back and is of the attacker's kind is an offered
+/// exchange, not a chase; a protected piece is not chased unless it outranks its attacker
+/// ([`outranks`]).
+fn chases(pos: &mut Position, m: Move) -> Bitboard {
+    let mover = pos.side.opponent();
+    let mut occupied_before = pos.occupied() ^ bit(m.from());
+    if pos.history.last().is_some_and(|u| u.captured.is_none()) {
+        occupied_before ^= bit(m.to());
+    }
+    let answers = captures(pos, false);
+    let mut chased = 0;
+    for &c in captures(pos, true).iter() {
+        let (from, target) = (c.from(), c.to());
+        let attacker = pos.piece_at(from).kind();
+        let victim = pos.piece_at(target).kind();
+        let already_attacked = if from == m.to() {
+            moved_attack_is_old(attacker, mover, m, target, occupied_before)
+        } else {
+            attacks(attacker, mover, from, target, occupied_before)
+        };
+        let harmless = match victim {
+            Kind::General => true,
+            Kind::Soldier => HOME_HALF[mover.opponent().index()] & bit(target) != 0,
+            _ => false,
+        };
+        if matches!(attacker, Kind::General | Kind::Soldier)
+            || harmless
+            || already_attacked
+            || (attacker == victim && answers.iter().any(|&a| a == Move::new(target, from)))
+        {
+            continue;
+        }
+        if outranks(victim, attacker) || !protected_after_capture(pos, c) {
+            chased |= bit(target);
         }
     }
+    chased
+}
+
+/// Whether the piece of `side` moved by `m` already attacked `target` before the move. A rook or cannon
+/// that slid along a line keeps its old attacks on that line except those behind the square
+/// it left: its attack on them now runs through that square, so it is counted as new, as
+/// Fairy-Stockfish counts it (a rook that retreats along a file, still attacking a piece on
+/// the far side of where it stood, chases that piece).
+fn moved_attack_is_old(kind: Kind, side: Side, m: Move, target: Square, occupied: Bitboard) -> bool {
+    let (from, to) = (m.from(), m.to());
+    if matches!(kind, Kind::Rook | Kind::Cannon) {
+        let axis = |s: Square| if file_of(from) == file_of(to) { rank_of(s) as i8 } else { file_of(s) as i8 };
+        let on_line = if file_of(from) == file_of(to) {
+            file_of(target) == file_of(from)
+        } else {
+            rank_of(target) == rank_of(from)
+        };
+        let behind = (axis(from) - axis(to)).signum() == (axis(target) - axis(from)).signum();
+        return on_line && !behind;
+    }
+    attacks(kind, side, from, target, occupied)
+}
+
+/// Whether a `kind` piece of `side` on `from` attacks `target` on a board holding `occupied`,
+/// by the geometry of its moves alone (check and pins aside). Generals and soldiers never
+/// chase and are not asked about.
+fn attacks(kind: Kind, side: Side, from: Square, target: Square, occupied: Bitboard) -> bool {
+    let (df, dr) = (file_of(target) as i8 - file_of(from) as i8, rank_of(target) as i8 - rank_of(from) as i8);
+    let at = |f: i8, r: i8| square_at((file_of(from) as i8 + f) as u8, (rank_of(from) as i8 + r) as u8);
+    let blocked = |s: Square| occupied & bit(s) != 0;
+    match kind {
+        Kind::Rook | Kind::Cannon if df == 0 || dr == 0 => {
+            let steps = df.abs().max(dr.abs());
+            let screens = (1..steps).filter(|&i| blocked(at(df.signum() * i, dr.signum() * i))).count();
+            screens == if kind == Kind::Rook { 0 } else { 1 }
+        }
+        Kind::Horse if df.abs() + dr.abs() == 3 && df != 0 && dr != 0 => {
+            // The leg is the square next to the horse in the direction of the long stride.
+            let leg = if df.abs() == 2 { at(df.signum(), 0) } else { at(0, dr.signum()) };
+            !blocked(leg)
+        }
+        Kind::Elephant if df.abs() == 2 && dr.abs() == 2 => {
+            !blocked(at(df / 2, dr / 2)) && HOME_HALF[side.index()] & bit(target) != 0
+        }
+        Kind::Advisor => df.abs() == 1 && dr.abs() == 1 && PALACE[side.index()] & bit(target) != 0,
+        _ => false,
+    }
+}
+
+/// Whether taking a `victim` with an `attacker` wins material even if the victim is protected:
+/// a rook for a horse or a cannon, and a rook, a horse or a cannon for an advisor or an
+/// elephant.
+fn outranks(victim: Kind, attacker: Kind) -> bool {
+    match attacker {
+        Kind::Horse | Kind::Cannon => victim == Kind::Rook,
+        Kind::Advisor | Kind::Elephant => matches!(victim, Kind::Rook | Kind::Horse | Kind::Cannon),
+        _ => false,
+    }
+}
+
+/// Whether, after the side not to move in `pos` played the capture `c`, the other side could
+/// take back on the square.
+fn protected_after_capture(pos: &mut Position, c: Move) -> bool {
+    pos.make_null();
+    pos.make(c);
+    let protected = captures(pos, false).iter().any(|r| r.to() == c.to());
+    pos.unmake();
+    pos.unmake();
+    protected
 }
 
 /// If the present position repeats often enough to count (see the module documentation), the
@@ -94,4 +256,34 @@ pub(crate) fn rule_outcome(pos: &Position, twofold_from: usize) -> Option<Outcom
         return Some(Outcome::draw(EndReason::NoCaptureLimit));
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces chased by `m`, played in `fen`.
+    fn chased_by(fen: &str, m: &str) -> Bitboard {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let m = pos.parse_move(m).unwrap();
+        pos.make(m);
+        chases(&mut pos, m)
+    }
+
+    #[test]
+    fn a_soldier_before_the_river_is_never_chased() {
+        // The rook comes back to b6, attacking the piece on a6.
+        assert_eq!(chased_by("4k4/9/1R7/p8/9/9/9/9/9/3K5 w", "b7b6"), 0);
+        assert_eq!(chased_by("4k4/9/1R7/n8/9/9/9/9/9/3K5 w", "b7b6"), bit(54));
+    }
+
+    #[test]
+    fn generals_and_soldiers_chase_nothing() {
+        // Red's soldier crosses the river next to Black's unprotected horse; Red's general
+        // steps next to another.
+        assert_eq!(chased_by("4k4/9/9/9/1n7/P8/9/9/9/3K5 w", "a4a5"), 0);
+        assert_eq!(chased_by("5k3/9/9/9/9/9/9/9/9/3K1n3 w", "d0e0"), 0);
+        // A rook doing the same chases.
+        assert_eq!(chased_by("4k4/9/9/9/1n7/R8/9/9/9/3K5 w", "a4a5"), bit(46));
+    }
 }
