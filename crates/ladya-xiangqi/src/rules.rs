@@ -159,11 +159,11 @@ fn chases(pos: &mut Position, m: Move) -> Bitboard {
     chased
 }
 
-/// Whether the piece of `side` moved by `m` already attacked `target` before the move. A rook or cannon
-/// that slid along a line keeps its old attacks on that line except those behind the square
-/// it left: its attack on them now runs through that square, so it is counted as new, as
-/// Fairy-Stockfish counts it (a rook that retreats along a file, still attacking a piece on
-/// the far side of where it stood, chases that piece).
+/// Whether the piece of `side` moved by `m` already attacked `target` before the move. A rook
+/// or cannon that slid along a line keeps its old attacks on that line except those behind
+/// the square it left: its attack on them now runs through that square, so it counts as new,
+/// as Fairy-Stockfish counts it (a rook that retreats along a file, still attacking a piece
+/// on the far side of where it stood, chases that piece).
 fn moved_attack_is_old(kind: Kind, side: Side, m: Move, target: Square, occupied: Bitboard) -> bool {
     let (from, to) = (m.from(), m.to());
     if matches!(kind, Kind::Rook | Kind::Cannon) {
