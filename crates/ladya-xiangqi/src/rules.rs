@@ -78,8 +78,10 @@ impl Conduct {
                 *targets ^= bit(m.from()) | bit(m.to());
             }
             perpetual_check[mover] &= walk.in_check();
-            let now = chases(&mut walk, m);
-            chased[mover] = Some(chased[mover].map_or(now, |t| t & now));
+            if chased[mover] != Some(0) {
+                let now = chases(&mut walk, m);
+                chased[mover] = Some(chased[mover].map_or(now, |t| t & now));
+            }
         }
         let perpetual_chase = [0, 1].map(|s| chased[s].is_some_and(|t| t != 0));
         Conduct { perpetual_check, perpetual_chase }
