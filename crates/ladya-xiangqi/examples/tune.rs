@@ -3,6 +3,7 @@
 //! positions, and prints them as Rust items to replace those in `src/weights.rs`.
 //!
 //!     cargo run --release -p ladya-xiangqi --example tune -- DATA [--iterations N] [--rate R]
+//!                                                            [--only TABLE,...]
 //!
 //! DATA has one `FEN;SCORE` line per position, the score in centipawns from the side to move's
 //! point of view (`scripts/xiangqi_tuning_data.py` writes such files). The evaluation is linear
@@ -10,7 +11,8 @@
 //! becomes a short list of features; gradient descent (Adam) then minimises the mean squared
 //! error between `sigmoid(K * eval)` and `sigmoid(SCORE)`, K being fitted first to the present
 //! weights. Piece-square tables are kept symmetric between the wings. A tenth of the positions
-//! is held out to show whether the fit generalises.
+//! is held out to show whether the fit generalises. `--only` tunes just the tables named
+//! (`MATERIAL,ROOK_MOBILITY`, say) and keeps the others.
 
 use std::collections::HashMap;
 use std::process::ExitCode;
@@ -52,12 +54,17 @@ struct Parameters {
     by_address: HashMap<usize, usize>,
     /// The starting (mg, eg) value of each parameter.
     start: Vec<(f64, f64)>,
+    /// Whether each parameter is tuned (the others keep their starting value).
+    tuned: Vec<bool>,
 }
 
 impl Parameters {
-    fn new() -> Parameters {
+    /// The parameters of every table; only those of the tables named in `only` (all, if it is
+    /// empty) are tuned.
+    fn new(only: &[&str]) -> Parameters {
         let mut by_address = HashMap::new();
         let mut start = Vec::new();
+        let mut tuned = Vec::new();
         for (name, table) in tables() {
             let pst = name.ends_with("_PST");
             for (i, weight) in table.iter().enumerate() {
@@ -67,12 +74,13 @@ impl Parameters {
                     by_address[&(&table[twin] as *const Taper as usize)]
                 } else {
                     start.push((weight.mg as f64, weight.eg as f64));
+                    tuned.push(only.is_empty() || only.contains(&name));
                     start.len() - 1
                 };
                 by_address.insert(weight as *const Taper as usize, id);
             }
         }
-        Parameters { by_address, start }
+        Parameters { by_address, start, tuned }
     }
 }
 
@@ -162,8 +170,8 @@ fn fit_k(samples: &[Sample], w: &[(f64, f64)]) -> f64 {
 }
 
 /// Adam on the full batch.
-fn descend(samples: &[Sample], start: &[(f64, f64)], k: f64, iterations: usize, rate: f64) -> Vec<(f64, f64)> {
-    let mut w = start.to_vec();
+fn descend(samples: &[Sample], parameters: &Parameters, k: f64, iterations: usize, rate: f64) -> Vec<(f64, f64)> {
+    let mut w = parameters.start.to_vec();
     let n = w.len();
     let (mut m, mut v) = (vec![0.0; 2 * n], vec![0.0; 2 * n]);
     let (beta1, beta2, epsilon) = (0.9, 0.999, 1e-8);
@@ -179,7 +187,7 @@ fn descend(samples: &[Sample], start: &[(f64, f64)], k: f64, iterations: usize, 
                 gradient[2 * id as usize + 1] += g * (1.0 - s.mg_share);
             }
         }
-        for (i, g) in gradient.into_iter().enumerate() {
+        for (i, g) in gradient.into_iter().enumerate().filter(|(i, _)| parameters.tuned[i / 2]) {
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
@@ -230,10 +238,15 @@ fn main() -> ExitCode {
             .unwrap_or(default)
     };
     let Some(path) = args.first() else {
-        eprintln!("usage: tune DATA [--iterations N] [--rate R]");
+        eprintln!("usage: tune DATA [--iterations N] [--rate R] [--only TABLE,...]");
         return ExitCode::from(2);
     };
-    let parameters = Parameters::new();
+    let only: Vec<&str> = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1))
+        .map_or(Vec::new(), |names| names.split(',').collect());
+    let parameters = Parameters::new(&only);
     let samples = match read(path, &parameters) {
         Ok(samples) if samples.len() >= 100 => samples,
         Ok(samples) => {
@@ -258,8 +271,7 @@ fn main() -> ExitCode {
         loss(&training, &parameters.start, k),
         loss(&held_out, &parameters.start, k)
     );
-    let tuned =
-        descend(&training, &parameters.start, k, option("--iterations", 2000.0) as usize, option("--rate", 0.5));
+    let tuned = descend(&training, &parameters, k, option("--iterations", 2000.0) as usize, option("--rate", 0.5));
     eprintln!("tuned: loss {:.6} (held out {:.6})", loss(&training, &tuned, k), loss(&held_out, &tuned, k));
     print(&parameters, &tuned);
     ExitCode::SUCCESS
