@@ -111,7 +111,14 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
+    use super::SEE_VALUE;
     use crate::position::Position;
+
+    // The exchange values of an advisor, a horse, a rook and a soldier.
+    const ADVISOR: i32 = SEE_VALUE[1];
+    const HORSE: i32 = SEE_VALUE[3];
+    const ROOK: i32 = SEE_VALUE[4];
+    const SOLDIER: i32 = SEE_VALUE[6];
 
     fn see(fen: &str, iccs: &str, threshold: i32) -> bool {
         let pos = Position::from_fen(fen).unwrap();
@@ -120,46 +127,46 @@ mod tests {
 
     #[test]
     fn exchanges() {
-        // A rook takes an undefended horse: +450, no more.
+        // A rook takes an undefended horse: a horse, no more.
         let fen = "3k5/9/9/9/4n4/9/9/9/9/4RK3 w";
-        assert!(see(fen, "e0e5", 450) && !see(fen, "e0e5", 451));
-        // The horse is guarded by a soldier: the rook loses 950 for 450.
+        assert!(see(fen, "e0e5", HORSE) && !see(fen, "e0e5", HORSE + 1));
+        // The horse is guarded by a soldier: the rook is lost for the horse.
         let fen = "3k5/9/9/4p4/4n4/9/9/9/9/4RK3 w";
-        assert!(!see(fen, "e0e5", 0) && see(fen, "e0e5", 450 - 950) && !see(fen, "e0e5", 450 - 949));
+        assert!(!see(fen, "e0e5", 0) && see(fen, "e0e5", HORSE - ROOK) && !see(fen, "e0e5", HORSE - ROOK + 1));
         // A soldier guarded by a cannon over a screen: taking it costs the rook.
         let fen = "3kc4/4a4/9/9/4p4/9/9/9/9/4RK3 w";
         assert!(!see(fen, "e0e5", 0));
         // Without the screen the cannon guards nothing: the soldier is free.
         let fen = "3kc4/9/9/9/4p4/9/9/9/9/4RK3 w";
-        assert!(see(fen, "e0e5", 100) && !see(fen, "e0e5", 101));
+        assert!(see(fen, "e0e5", SOLDIER) && !see(fen, "e0e5", SOLDIER + 1));
         // Quiet moves: onto a square a crossed soldier guards, the rook is lost.
         let fen = "3k5/9/9/9/9/3p5/2R6/9/9/4K4 w";
-        assert!(!see(fen, "c3d3", 0) && see(fen, "c3d3", -950));
+        assert!(!see(fen, "c3d3", 0) && see(fen, "c3d3", -ROOK));
         assert!(!see(fen, "c3c4", 0) && see(fen, "c3c5", 0));
     }
 
     #[test]
     fn attackers_are_found_afresh_after_each_capture() {
         // Rxe5 Rxe5, and the red rook that left e2 leaves the advisor on e1 as the cannon's
-        // only screen: Cxe5 wins the black rook back. 450 - 950 + 950.
+        // only screen: Cxe5 wins the black rook back: a horse, less a rook, plus a rook.
         let fen = "5k3/4r4/9/9/4n4/9/9/4R4/4A4/3KC4 w";
-        assert!(see(fen, "e2e5", 450) && !see(fen, "e2e5", 451));
+        assert!(see(fen, "e2e5", HORSE) && !see(fen, "e2e5", HORSE + 1));
         // The advisor on e1 takes the rook on d0 and frees the leg of the horse on e2, which
-        // takes back: 950 - 200.
+        // takes back: a rook for an advisor.
         let fen = "4k4/9/9/9/9/9/9/4n4/4AK3/3r5 w";
-        assert!(see(fen, "e1d0", 750) && !see(fen, "e1d0", 751));
+        assert!(see(fen, "e1d0", ROOK - ADVISOR) && !see(fen, "e1d0", ROOK - ADVISOR + 1));
     }
 
     #[test]
     fn the_general_recaptures_only_onto_unguarded_squares() {
         // Rxe1: the general on d1 may take back unless that would face the black general.
         let fen = "5k3/9/9/9/9/4r4/9/9/3KA4/9 b";
-        assert!(!see(fen, "e4e1", 0) && see(fen, "e4e1", 200 - 950));
+        assert!(!see(fen, "e4e1", 0) && see(fen, "e4e1", ADVISOR - ROOK));
         let fen = "4k4/9/9/9/9/4r4/9/9/3KA4/9 b";
-        assert!(see(fen, "e4e1", 200) && !see(fen, "e4e1", 201));
+        assert!(see(fen, "e4e1", ADVISOR) && !see(fen, "e4e1", ADVISOR + 1));
         // A horse guarding e1 keeps the general off it as well.
         let fen = "3k5/9/9/9/9/9/4rn3/9/4A4/4K4 b";
-        assert!(see(fen, "e3e1", 200) && !see(fen, "e3e1", 201));
+        assert!(see(fen, "e3e1", ADVISOR) && !see(fen, "e3e1", ADVISOR + 1));
     }
 
     #[test]
@@ -167,6 +174,6 @@ mod tests {
         let pos = Position::from_fen("5k3/9/9/9/4r4/4P4/9/4C4/9/3K5 w").unwrap();
         let by_soldier = pos.capture_order_value(pos.parse_move("e4e5").unwrap());
         let by_cannon = pos.capture_order_value(pos.parse_move("e2e5").unwrap());
-        assert!(by_soldier > by_cannon && by_cannon > 16 * 450);
+        assert!(by_soldier > by_cannon && by_cannon > 16 * HORSE);
     }
 }

@@ -86,7 +86,7 @@ pub(crate) const fn t(mg: Score, eg: Score) -> Taper {
 /// horse start equal; [`CANNON_PER_PIECE`] and [`HORSE_PER_PIECE`] move them apart as pieces come
 /// off.
 pub static MATERIAL: [Taper; 7] =
-    [t(0, 0), t(200, 200), t(200, 200), t(450, 450), t(950, 950), t(450, 450), t(100, 110)];
+    [t(0, 0), t(290, 137), t(201, 138), t(418, 447), t(981, 942), t(595, 560), t(81, 103)];
 
 /// Phase weight of a rook, a horse and a cannon (indexed by kind; the others count nothing).
 pub const PHASE_WEIGHT: [Score; 7] = [0, 0, 0, 1, 2, 1, 0];
@@ -95,10 +95,10 @@ pub const PHASE_FULL: Score = 16;
 
 /// Cannon bonus per piece on the board above [`SCREENS_BALANCED`] (below, a malus): the more
 /// pieces, the more screens to jump over.
-pub static CANNON_PER_PIECE: Taper = t(3, 3);
+pub static CANNON_PER_PIECE: Taper = t(6, 13);
 /// Horse bonus per piece on the board above [`SCREENS_BALANCED`]: a horse gains as the board
 /// empties and its legs are freed.
-pub static HORSE_PER_PIECE: Taper = t(-3, -3);
+pub static HORSE_PER_PIECE: Taper = t(-5, 3);
 /// The number of pieces on the board (both sides, generals included) at which a cannon and a
 /// horse are worth the same.
 pub const SCREENS_BALANCED: Score = 22;
@@ -107,11 +107,11 @@ pub const SCREENS_BALANCED: Score = 22;
 pub static HORSE_MOBILITY: [Taper; 9] =
     [t(-60, -70), t(-32, -40), t(-14, -18), t(-2, -4), t(6, 6), t(12, 14), t(16, 20), t(19, 24), t(22, 27)];
 /// Rook bonus per reachable square, counted from [`ROOK_MOBILITY_BASE`].
-pub static ROOK_MOBILITY: Taper = t(5, 6);
+pub static ROOK_MOBILITY: Taper = t(10, 5);
 /// The rook mobility worth nothing.
 pub const ROOK_MOBILITY_BASE: Score = 6;
 /// Cannon bonus per quiet move or capture, counted from [`CANNON_MOBILITY_BASE`].
-pub static CANNON_MOBILITY: Taper = t(2, 2);
+pub static CANNON_MOBILITY: Taper = t(3, 1);
 /// The cannon mobility worth nothing.
 pub const CANNON_MOBILITY_BASE: Score = 6;
 
@@ -154,7 +154,7 @@ pub static HOLLOW_CANNON: Taper = t(90, 40);
 /// An enemy cannon facing the general with two pieces between: move either and it checks.
 pub static CANNON_TWO_SCREENS: Taper = t(20, 10);
 /// Malus per enemy rook when no own piece stands in front of the general on its file.
-pub static OPEN_GENERAL_FILE: Taper = t(25, 10);
+pub static OPEN_GENERAL_FILE: Taper = t(62, 51);
 
 /// Divisor of the score of a side that leads but has nothing left to attack with (no rook,
 /// horse, cannon or soldier): it cannot give mate.

@@ -3,7 +3,7 @@
 //! rooks, the cannon early and the horse late, no hollow cannon facing one's general).
 
 use ladya_core::{Game, MoveList, Side};
-use ladya_xiangqi::weights::Taper;
+use ladya_xiangqi::weights::{MATERIAL, Taper};
 use ladya_xiangqi::{Position, Terms};
 
 /// The position with the colours swapped: ranks turned round, upper and lower case exchanged,
@@ -133,10 +133,14 @@ fn a_crossed_soldier_is_worth_more() {
 fn missing_advisors_fear_rooks_and_missing_elephants_fear_cannons() {
     // The cost to Red of losing the d0 advisor (or the c0 elephant) from its start position,
     // with Black's attackers being its two rooks, its two cannons or its two horses.
-    let cost = |black: &str, lost: &str| {
+    let board = |black: &str, red: &str| {
         let (back, cannons) = black.split_once('/').unwrap();
-        let board = |red: &str| format!("{back}/9/{cannons}/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/{red} w - - 0 1");
-        eval(&board("RNBAKABNR")) - eval(&board(lost))
+        format!("{back}/9/{cannons}/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/{red} w - - 0 1")
+    };
+    let cost = |black: &str, lost: &str| eval(&board(black, "RNBAKABNR")) - eval(&board(black, lost));
+    // The bare material of the piece lost, blended by the phase of the position without it.
+    let material = |black: &str, lost: &str, kind: usize| {
+        MATERIAL[kind].blend(Position::from_fen(&board(black, lost)).unwrap().phase())
     };
     let (rooks, cannons, horses) = ("r1bakab1r/9", "2bakab2/1c5c1", "1nbakabn1/9");
     let no_advisor = "RNB1KABNR";
@@ -145,7 +149,8 @@ fn missing_advisors_fear_rooks_and_missing_elephants_fear_cannons() {
     assert!(cost(rooks, no_advisor) > cost(cannons, no_advisor));
     assert!(cost(cannons, no_elephant) > cost(rooks, no_elephant));
     // Either way a defender is worth more than its bare material against attackers.
-    assert!(cost(rooks, no_advisor) > 200 && cost(cannons, no_elephant) > 200);
+    assert!(cost(rooks, no_advisor) > material(rooks, no_advisor, 1));
+    assert!(cost(cannons, no_elephant) > material(cannons, no_elephant, 2));
 }
 
 #[test]
