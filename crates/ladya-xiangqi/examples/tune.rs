@@ -230,22 +230,13 @@ fn print(parameters: &Parameters, w: &[(f64, f64)]) {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let option = |name: &str, default: f64| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
+    let value_of = |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1));
+    let option = |name: &str, default: f64| value_of(name).and_then(|v| v.parse().ok()).unwrap_or(default);
     let Some(path) = args.first() else {
         eprintln!("usage: tune DATA [--iterations N] [--rate R] [--only TABLE,...]");
         return ExitCode::from(2);
     };
-    let only: Vec<&str> = args
-        .iter()
-        .position(|a| a == "--only")
-        .and_then(|i| args.get(i + 1))
-        .map_or(Vec::new(), |names| names.split(',').collect());
+    let only: Vec<&str> = value_of("--only").map_or(Vec::new(), |names| names.split(',').collect());
     let parameters = Parameters::new(&only);
     let samples = match read(path, &parameters) {
         Ok(samples) if samples.len() >= 100 => samples,

@@ -16,9 +16,10 @@
 //!   chased by every one of its moves (a check that chases nothing breaks the chase). A move
 //!   chases an enemy piece when, after it, some piece of the mover can legally capture that
 //!   piece and did not attack it before (the moved piece from the square it left, by the
-//!   geometry of its moves; a piece it unmasked counts too), and the capture would win: the piece is not protected
-//!   (no legal recapture on its square), or it outranks its attacker: a rook attacked by a
-//!   horse or a cannon, a rook, horse or cannon attacked by an advisor or an elephant.
+//!   geometry of its moves; a piece it unmasked counts too), and the capture would win: the
+//!   piece is not protected (no legal recapture on its square), or it outranks its attacker:
+//!   a rook attacked by a horse or a cannon, a rook, horse or cannon attacked by an advisor
+//!   or an elephant.
 //!   Generals and soldiers may attack freely; a general and a soldier still on its own side
 //!   of the river are never chased; attacking a piece of one's own kind that can take back is
 //!   an exchange offered, not a chase. The verdict: if exactly one side checked perpetually
@@ -39,7 +40,10 @@
 
 use ladya_core::{EndReason, MoveList, Outcome, Side};
 
-use crate::board::{Bitboard, HOME_HALF, PALACE, Square, bit, file_of, rank_of, square_at};
+use crate::board::{
+    ADVISOR_STEPS, Bitboard, ELEPHANT_EYES, ELEPHANT_TARGETS, HOME_HALF, HORSE_LEGS, HORSE_TARGETS, RAYS, Square, bit,
+    file_of, nearest, rank_of,
+};
 use crate::moves::Move;
 use crate::piece::Kind;
 use crate::position::Position;
@@ -138,9 +142,9 @@ fn chases(pos: &mut Position, m: Move) -> Bitboard {
         let attacker = pos.piece_at(from).kind();
         let victim = pos.piece_at(target).kind();
         let already_attacked = if from == m.to() {
-            moved_attack_is_old(attacker, mover, m, target, occupied_before)
+            moved_attack_is_old(attacker, m, target, occupied_before)
         } else {
-            attacks(attacker, mover, from, target, occupied_before)
+            attacks(attacker, from, target, occupied_before)
         };
         let harmless = match victim {
             Kind::General => true,
@@ -161,12 +165,12 @@ fn chases(pos: &mut Position, m: Move) -> Bitboard {
     chased
 }
 
-/// Whether the piece of `side` moved by `m` already attacked `target` before the move. A rook
+/// Whether the piece moved by `m` already attacked `target` before the move. A rook
 /// or cannon that slid along a line keeps its old attacks on that line except those behind
 /// the square it left: its attack on them now runs through that square, so it counts as new,
 /// as Fairy-Stockfish counts it (a rook that retreats along a file, still attacking a piece
 /// on the far side of where it stood, chases that piece).
-fn moved_attack_is_old(kind: Kind, side: Side, m: Move, target: Square, occupied: Bitboard) -> bool {
+fn moved_attack_is_old(kind: Kind, m: Move, target: Square, occupied: Bitboard) -> bool {
     let (from, to) = (m.from(), m.to());
     if matches!(kind, Kind::Rook | Kind::Cannon) {
         let axis = |s: Square| if file_of(from) == file_of(to) { rank_of(s) as i8 } else { file_of(s) as i8 };
@@ -178,31 +182,26 @@ fn moved_attack_is_old(kind: Kind, side: Side, m: Move, target: Square, occupied
         let behind = (axis(from) - axis(to)).signum() == (axis(target) - axis(from)).signum();
         return on_line && !behind;
     }
-    attacks(kind, side, from, target, occupied)
+    attacks(kind, from, target, occupied)
 }
 
-/// Whether a `kind` piece of `side` on `from` attacks `target` on a board holding `occupied`,
-/// by the geometry of its moves alone (check and pins aside). Generals and soldiers never
-/// chase and are not asked about.
-fn attacks(kind: Kind, side: Side, from: Square, target: Square, occupied: Bitboard) -> bool {
-    let (df, dr) = (file_of(target) as i8 - file_of(from) as i8, rank_of(target) as i8 - rank_of(from) as i8);
-    let at = |f: i8, r: i8| square_at((file_of(from) as i8 + f) as u8, (rank_of(from) as i8 + r) as u8);
-    let blocked = |s: Square| occupied & bit(s) != 0;
+/// Whether a `kind` piece on `from` attacks `target` (an occupied square) on a board holding
+/// `occupied`, by the geometry of its moves alone (check and pins aside), read from the move
+/// tables. Generals and soldiers never chase and are not asked about.
+fn attacks(kind: Kind, from: Square, target: Square, occupied: Bitboard) -> bool {
+    let (from, aim) = (from as usize, bit(target));
+    let free = |s: Square| occupied & bit(s) == 0;
     match kind {
-        Kind::Rook | Kind::Cannon if df == 0 || dr == 0 => {
-            let steps = df.abs().max(dr.abs());
-            let screens = (1..steps).filter(|&i| blocked(at(df.signum() * i, dr.signum() * i))).count();
-            screens == if kind == Kind::Rook { 0 } else { 1 }
-        }
-        Kind::Horse if df.abs() + dr.abs() == 3 && df != 0 && dr != 0 => {
-            // The leg is the square next to the horse in the direction of the long stride.
-            let leg = if df.abs() == 2 { at(df.signum(), 0) } else { at(0, dr.signum()) };
-            !blocked(leg)
-        }
-        Kind::Elephant if df.abs() == 2 && dr.abs() == 2 => {
-            !blocked(at(df / 2, dr / 2)) && HOME_HALF[side.index()] & bit(target) != 0
-        }
-        Kind::Advisor => df.abs() == 1 && dr.abs() == 1 && PALACE[side.index()] & bit(target) != 0,
+        Kind::Rook | Kind::Cannon => (0..4).any(|dir| {
+            let on_ray = RAYS[dir][from] & occupied;
+            let first = nearest(dir, on_ray);
+            // A rook takes the first piece on the ray; a cannon the second, over the first.
+            let hit = if kind == Kind::Rook { first } else { nearest(dir, on_ray ^ first) };
+            hit == aim
+        }),
+        Kind::Horse => (0..4).any(|i| HORSE_TARGETS[from][i] & aim != 0 && free(HORSE_LEGS[from][i])),
+        Kind::Elephant => (0..4).any(|i| ELEPHANT_TARGETS[from][i] & aim != 0 && free(ELEPHANT_EYES[from][i])),
+        Kind::Advisor => ADVISOR_STEPS[from] & aim != 0,
         _ => false,
     }
 }

@@ -29,6 +29,14 @@ fn play(pos: &mut Position, moves: &str) {
     }
 }
 
+/// The outcome after `opening` is played from `fen` and then `cycle` twice, so that the
+/// position after the opening occurs a third time.
+fn outcome_after_cycles(fen: &str, opening: &str, cycle: &str) -> Option<Outcome> {
+    let mut pos = position(fen);
+    play(&mut pos, &format!("{opening} {cycle} {cycle}"));
+    pos.outcome()
+}
+
 #[test]
 fn generals_may_not_face_each_other() {
     // Red's general may not step onto the black general's open file.
@@ -205,43 +213,38 @@ fn perpetually_chasing_an_unprotected_piece_loses() {
     play(&mut pos, CHASE_CYCLE);
     assert_eq!(pos.outcome(), lost);
     // The mirror image: Black's rook chases Red's cannon and loses.
-    let mut pos = position("3k5/1r7/9/9/9/C8/9/9/9/4K4 b");
-    play(&mut pos, "b8b4 a4a3 b4b3 a3a4 b3b4 a4a3 b4b3 a3a4 b3b4 a4a3");
-    assert_eq!(pos.outcome(), Some(Outcome::win(Side::White, EndReason::PerpetualChase)));
+    assert_eq!(
+        outcome_after_cycles("3k5/1r7/9/9/9/C8/9/9/9/4K4 b", "b8b4 a4a3", "b4b3 a3a4 b3b4 a4a3"),
+        Some(Outcome::win(Side::White, EndReason::PerpetualChase))
+    );
 }
 
 #[test]
 fn attacking_a_protected_piece_or_offering_an_exchange_is_no_chase() {
+    let drawn = Some(Outcome::draw(EndReason::Repetition));
     // Black's rook on a9 protects the cannon wherever it stands on the a-file.
-    let mut pos = position("r3k4/9/9/9/c8/9/9/9/9/1R1K5 w");
-    play(&mut pos, "b0b5 a5a6");
-    play(&mut pos, &format!("{CHASE_CYCLE} {CHASE_CYCLE}"));
-    assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(outcome_after_cycles("r3k4/9/9/9/c8/9/9/9/9/1R1K5 w", "b0b5 a5a6", CHASE_CYCLE), drawn);
     // A rook attacking a rook that can take it back offers an exchange.
-    let mut pos = position("4k4/9/9/9/r8/9/9/9/9/1R1K5 w");
-    play(&mut pos, "b0b5 a5a6");
-    play(&mut pos, &format!("{CHASE_CYCLE} {CHASE_CYCLE}"));
-    assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::Repetition)));
+    assert_eq!(outcome_after_cycles("4k4/9/9/9/r8/9/9/9/9/1R1K5 w", "b0b5 a5a6", CHASE_CYCLE), drawn);
 }
 
 #[test]
 fn a_soldier_across_the_river_can_be_chased() {
     // Black's soldier steps between a4 and b4; Red's rook follows it along the first rank.
-    let mut pos = position("4k4/9/9/9/9/p8/9/9/9/1R1K5 w");
-    play(&mut pos, "b0a0 a4b4");
-    let cycle = "a0b0 b4a4 b0a0 a4b4";
-    play(&mut pos, &format!("{cycle} {cycle}"));
-    assert_eq!(pos.outcome(), Some(Outcome::win(Side::Black, EndReason::PerpetualChase)));
+    assert_eq!(
+        outcome_after_cycles("4k4/9/9/9/9/p8/9/9/9/1R1K5 w", "b0a0 a4b4", "a0b0 b4a4 b0a0 a4b4"),
+        Some(Outcome::win(Side::Black, EndReason::PerpetualChase))
+    );
 }
 
 #[test]
 fn a_rook_attacked_by_a_horse_is_chased_even_when_protected() {
     // Black's rook shuttles between a7 and a6, protected by the rook on a9 on both squares;
     // Red's horse attacks it from b5 and from c7 in turn.
-    let mut pos = position("r3k4/9/r1N6/9/9/9/9/9/9/3K5 w");
-    let cycle = "c7b5 a7a6 b5c7 a6a7";
-    play(&mut pos, &format!("{cycle} {cycle}"));
-    assert_eq!(pos.outcome(), Some(Outcome::win(Side::Black, EndReason::PerpetualChase)));
+    assert_eq!(
+        outcome_after_cycles("r3k4/9/r1N6/9/9/9/9/9/9/3K5 w", "", "c7b5 a7a6 b5c7 a6a7"),
+        Some(Outcome::win(Side::Black, EndReason::PerpetualChase))
+    );
 }
 
 #[test]
