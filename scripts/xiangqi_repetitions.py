@@ -75,12 +75,12 @@ def cycle(fen, rng, chasing):
     rng.shuffle(moves)
     for a in moves:
         start, end = squares(a)
-        if chasing and not targets(fen, [a], end):
+        attacked = targets(fen, [a], end) if chasing else set()
+        if chasing and not attacked:
             continue
         fen_a = sf.get_fen("xiangqi", fen, [a])
         replies = [m for m in sf.legal_moves("xiangqi", fen_a, []) if not is_capture(fen_a, m)]
         if chasing:
-            attacked = targets(fen, [a], end)
             replies = [m for m in replies if squares(m)[0] in attacked]
         rng.shuffle(replies)
         for b in replies:
