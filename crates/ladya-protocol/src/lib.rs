@@ -7,8 +7,10 @@
 //! terminal. Input is read in its own thread and each
 //! search runs in another, so the engine answers `stop`, `isready` and `?` while thinking.
 
+pub mod bench;
 mod dialect;
 mod engine;
+pub mod games;
 mod output;
 mod render;
 mod session;
@@ -20,7 +22,8 @@ mod xboard;
 
 pub use dialect::{Dialect, EngineGame};
 pub use engine::run;
+pub use games::{GameKind, UnknownGame};
 pub use output::Output;
 pub use render::View;
-pub use session::{GAMES, GameSession, Session, TextReport, TextResult, new_session};
+pub use session::{GameSession, Session, TextReport, TextResult, new_session};
 pub use terminal::{PlayOptions, play};

@@ -11,7 +11,9 @@ use ladya_search::tt::Bound;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::dialect::{Dialect, EngineGame};
+use crate::games::GameKind;
 use crate::render::View;
+use crate::with_game;
 
 /// A search report with moves already written in the session's dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -279,15 +281,11 @@ impl<G: EngineGame> Session for GameSession<G> {
     }
 }
 
-/// The games the protocols offer, by name.
-pub const GAMES: [&str; 3] = ["chess", "xiangqi", "ugolki"];
+/// A new session of `game`.
+pub fn new_session(game: GameKind, dialect: Dialect) -> Box<dyn Session> {
+    with_game!(game, boxed_session(dialect))
+}
 
-/// A new session of the game called `name` (also accepting XBoard's `normal` for chess).
-pub fn new_session(name: &str, dialect: Dialect) -> Option<Box<dyn Session>> {
-    match name.to_ascii_lowercase().as_str() {
-        "chess" | "normal" | "standard" => Some(Box::new(GameSession::<ladya_chess::Position>::new(dialect))),
-        "xiangqi" => Some(Box::new(GameSession::<ladya_xiangqi::Position>::new(dialect))),
-        "ugolki" => Some(Box::new(GameSession::<ladya_ugolki::Position>::new(dialect))),
-        _ => None,
-    }
+fn boxed_session<G: EngineGame>(dialect: Dialect) -> Box<dyn Session> {
+    Box::new(GameSession::<G>::new(dialect))
 }

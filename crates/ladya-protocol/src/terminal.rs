@@ -9,6 +9,7 @@ use ladya_core::Side;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
 
 use crate::dialect::Dialect;
+use crate::games::GameKind;
 use crate::render::View;
 use crate::session::{Session, TextResult, new_session};
 use crate::uci::DEFAULT_HASH;
@@ -17,7 +18,7 @@ use crate::uci::DEFAULT_HASH;
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
     /// The game's name.
-    pub game: String,
+    pub game: GameKind,
     /// The starting position (the standard one if `None`).
     pub fen: Option<String>,
     /// The side the person plays.
@@ -31,10 +32,9 @@ pub struct PlayOptions {
 const HELP: &str = "Type a move (Nf3, e2e4, C2.5, h2e2, e3-e4, e3:e5), or: undo, hint, new, flip, help, quit";
 
 /// Plays a game with a person reading `out` and typing on `input`, until `quit` or the end of
-/// input. An unknown game or a bad FEN is an error before the game starts.
+/// input. A bad FEN is an error before the game starts.
 pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
-    let mut session =
-        new_session(&options.game, Dialect::Human).ok_or_else(|| format!("unknown game '{}'", options.game))?;
+    let mut session = new_session(options.game, Dialect::Human);
     session.reset(options.fen.as_deref())?;
     let mut game = TerminalGame {
         start: session.boxed_clone(),
@@ -48,7 +48,7 @@ pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) ->
 }
 
 fn options_side_name(options: &PlayOptions) -> &'static str {
-    new_session(&options.game, Dialect::Human).map_or("White", |s| s.side_name(options.human))
+    new_session(options.game, Dialect::Human).side_name(options.human)
 }
 
 struct TerminalGame {

@@ -8,6 +8,7 @@ use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::dialect::Dialect;
 use crate::engine::{Event, Flow, Frontend, Runner};
+use crate::games::GameKind;
 use crate::output::Output;
 use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::uci::DEFAULT_HASH;
@@ -33,7 +34,7 @@ impl Ucci {
         let ucci = Ucci {
             out,
             runner: Runner::new(events, DEFAULT_HASH),
-            session: new_session("xiangqi", Dialect::Ucci).expect("xiangqi is a game"),
+            session: new_session(GameKind::Xiangqi, Dialect::Ucci),
             options,
             banned: Vec::new(),
             millis: false,

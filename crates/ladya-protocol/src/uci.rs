@@ -8,10 +8,12 @@ use ladya_core::score::mate_moves;
 use ladya_search::tt::Bound;
 use ladya_search::{Clock, Limits, SearchOptions};
 
+use crate::bench::{self, BenchConfig};
 use crate::dialect::Dialect;
 use crate::engine::{Event, Flow, Frontend, Runner};
+use crate::games::GameKind;
 use crate::output::Output;
-use crate::session::{GAMES, Session, TextReport, TextResult, new_session};
+use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::text::{board_diagram, option_words};
 
 /// Default transposition table size in megabytes.
@@ -42,7 +44,7 @@ impl Uci {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Uci {
         let uci = Uci {
             runner: Runner::new(events, DEFAULT_HASH),
-            session: new_session("chess", Dialect::Uci).expect("chess is a game"),
+            session: new_session(GameKind::Chess, Dialect::Uci),
             options,
             out,
         };
@@ -63,7 +65,7 @@ impl Uci {
             "option name Move Overhead type spin default {} min 0 max 5000",
             self.options.move_overhead.as_millis()
         ));
-        let vars: Vec<String> = GAMES.iter().map(|g| format!("var {g}")).collect();
+        let vars: Vec<String> = GameKind::NAMES.iter().map(|g| format!("var {g}")).collect();
         out.line(format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
         out.line("uciok");
     }
@@ -112,12 +114,12 @@ impl Uci {
                 None => self.error(format!("Move Overhead must be 0 to 5000, not '{value}'")),
             },
             "ponder" => {}
-            "uci_variant" => match new_session(&value, Dialect::Uci) {
-                Some(session) => {
-                    self.session = session;
+            "uci_variant" => match GameKind::from_name(&value) {
+                Some(game) => {
+                    self.session = new_session(game, Dialect::Uci);
                     self.runner.tt.clear();
                 }
-                None => self.error(format!("unknown variant '{value}'; known: {}", GAMES.join(", "))),
+                None => self.error(format!("unknown variant '{value}'; known: {}", GameKind::NAMES.join(", "))),
             },
             _ => self.error(format!("unknown option '{name}'")),
         }
@@ -243,6 +245,23 @@ impl Uci {
         self.runner.start(self.session.as_ref(), limits, self.options.clone(), ponder, report);
     }
 
+    /// `bench [GAME] [DEPTH]`: the bench of `ladya bench`, with the same closing line.
+    fn bench(&mut self, args: &[&str]) {
+        self.finish_search();
+        let mut config = BenchConfig { options: self.options.clone(), ..BenchConfig::default() };
+        for word in args {
+            if let Some(game) = GameKind::from_name(word) {
+                config.game = Some(game);
+            } else if let Ok(depth) = word.parse::<u32>() {
+                config.depth = Some(depth.clamp(1, 64));
+            } else {
+                return self.error(format!("bench takes a game and a depth, not '{word}'"));
+            }
+        }
+        let total = bench::run(&config, &mut |line| self.out.line(line));
+        self.out.line(total.summary());
+    }
+
     fn perft(&mut self, depth: u32) {
         let split = self.session.divide(depth);
         for (m, n) in &split {
@@ -307,6 +326,7 @@ impl Frontend for Uci {
             "d" => {
                 self.out.line(board_diagram(self.session.as_ref()));
             }
+            "bench" => self.bench(args),
             "quit" => {
                 self.finish_search();
                 return Flow::Quit;

@@ -9,8 +9,9 @@ use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::dialect::Dialect;
 use crate::engine::{Event, Flow, Frontend, Runner};
+use crate::games::GameKind;
 use crate::output::Output;
-use crate::session::{GAMES, Session, TextReport, TextResult, new_session};
+use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::uci::DEFAULT_HASH;
 
 /// What the running search is for.
@@ -94,7 +95,7 @@ impl Xboard {
         Xboard {
             out,
             runner: Runner::new(events, DEFAULT_HASH),
-            session: new_session("chess", Dialect::Xboard).expect("chess is a game"),
+            session: new_session(GameKind::Chess, Dialect::Xboard),
             options,
             engine_side: Some(Side::Black),
             post: false,
@@ -261,7 +262,7 @@ impl Xboard {
 
     fn new_game(&mut self) {
         self.halt();
-        self.session = new_session("chess", Dialect::Xboard).expect("chess is a game");
+        self.session = new_session(GameKind::Chess, Dialect::Xboard);
         self.runner.tt.clear();
         self.engine_side = Some(Side::Black);
         self.depth_limit = None;
@@ -270,7 +271,7 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = GAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
+        let variants: Vec<&str> = GameKind::NAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
         self.out.line("feature done=0");
         self.out.line(format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 \
@@ -291,10 +292,10 @@ impl Frontend for Xboard {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "draw" => {}
             "protover" => self.features(),
             "new" => self.new_game(),
-            "variant" => match new_session(arg, Dialect::Xboard) {
-                Some(session) => {
+            "variant" => match GameKind::from_name(arg) {
+                Some(game) => {
                     self.halt();
-                    self.session = session;
+                    self.session = new_session(game, Dialect::Xboard);
                     self.runner.tt.clear();
                     self.position_changed();
                 }

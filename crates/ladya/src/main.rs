@@ -4,7 +4,8 @@ mod commands;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+use ladya_protocol::GameKind;
 
 /// Ladya: chess, xiangqi and ugolki engine. Without a command it is an engine for GUIs:
 /// it reads the first line (`uci`, `xboard` or `ucci`) and speaks that protocol.
@@ -19,35 +20,13 @@ struct Cli {
     without: Vec<String>,
 }
 
-/// The games Ladya plays.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameName {
-    /// Chess.
-    Chess,
-    /// Xiangqi (Chinese chess).
-    Xiangqi,
-    /// Ugolki (Corners).
-    Ugolki,
-}
-
-/// Calls the generic function `$f::<G>(args)` with `G` the position type of a game name.
-macro_rules! for_game {
-    ($game:expr, $f:ident ( $($arg:expr),* )) => {
-        match $game {
-            $crate::GameName::Chess => $f::<ladya_chess::Position>($($arg),*),
-            $crate::GameName::Xiangqi => $f::<ladya_xiangqi::Position>($($arg),*),
-            $crate::GameName::Ugolki => $f::<ladya_ugolki::Position>($($arg),*),
-        }
-    };
-}
-pub(crate) use for_game;
-
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaves of the legal move tree to DEPTH.
     Perft {
         /// The game.
-        game: GameName,
+        #[arg(value_parser = commands::game_kind())]
+        game: GameKind,
         /// The depth in plies.
         depth: u32,
         /// The position (default: the start position).

@@ -213,3 +213,25 @@ fn the_engine_can_run_without_a_technique() {
         .expect("ladya runs");
     assert_eq!(status.code(), Some(2));
 }
+
+/// The bench answers inside the UCI loop as on the command line, node for node, and the
+/// engine goes on afterwards.
+#[test]
+fn bench_runs_inside_the_uci_loop() {
+    let cli = std::process::Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["bench", "xiangqi", "--depth", "4"])
+        .output()
+        .expect("ladya bench runs");
+    let cli_text = String::from_utf8_lossy(&cli.stdout);
+    let cli_nodes = cli_text.lines().last().and_then(|l| l.split_whitespace().nth(1)).expect("a Bench line");
+    let mut engine = start_uci();
+    engine.send("bench xiangqi 4");
+    let line = engine.expect_prefix("Bench: ", 30);
+    assert_eq!(line.split_whitespace().nth(1), Some(cli_nodes), "{line} against {cli_text}");
+    assert!(line.ends_with(" nps"), "{line}");
+    engine.send("bench checkers");
+    engine.expect(|l| l.starts_with("info string error") && l.contains("checkers"), 5);
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 5);
+    engine.quit();
+}

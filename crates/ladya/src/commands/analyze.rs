@@ -7,14 +7,17 @@ use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::commands::{features, human_line, position};
-use crate::{Failure, GameName, for_game};
+use ladya_protocol::{GameKind, with_game};
+
+use crate::Failure;
 use ladya_core::score::human_text;
 
 /// Arguments of `ladya analyze`.
 #[derive(Args)]
 pub struct AnalyzeArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = crate::commands::game_kind())]
+    game: GameKind,
     /// The position (default: the start position).
     #[arg(long)]
     fen: Option<String>,
@@ -40,7 +43,7 @@ pub struct AnalyzeArgs {
 
 /// Runs the analysis.
 pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
-    for_game!(args.game, analyze(args))
+    with_game!(args.game, analyze(args))
 }
 
 fn analyze<G: Game>(args: &AnalyzeArgs) -> Result<(), Failure> {

@@ -8,14 +8,17 @@ use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::commands::features;
-use crate::{Failure, GameName, for_game};
+use ladya_protocol::{GameKind, with_game};
+
+use crate::Failure;
 use ladya_core::score::human_text;
 
 /// Arguments of `ladya epd`.
 #[derive(Args)]
 pub struct EpdArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = crate::commands::game_kind())]
+    game: GameKind,
     /// The suite: one position per line, `FEN bm MOVE [MOVE...]; am MOVE...; id "...";`.
     file: std::path::PathBuf,
     /// Milliseconds per position.
@@ -73,7 +76,7 @@ fn parse_line<G: Game>(line: &str) -> Result<Problem<G>, String> {
 
 /// Runs the suite.
 pub fn run(args: &EpdArgs) -> Result<(), Failure> {
-    for_game!(args.game, run_suite(args))
+    with_game!(args.game, run_suite(args))
 }
 
 fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {

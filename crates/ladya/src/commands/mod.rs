@@ -8,10 +8,17 @@ pub mod perft;
 pub mod play;
 pub mod solve;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use ladya_core::Game;
+use ladya_protocol::GameKind;
 use ladya_search::Features;
 
 use crate::Failure;
+
+/// The command line's reader of a game's name, listing the games in `--help`.
+pub fn game_kind() -> impl TypedValueParser<Value = GameKind> {
+    PossibleValuesParser::new(GameKind::NAMES).try_map(|name| name.parse::<GameKind>())
+}
 
 /// Reads the position a command was given, or the start position.
 pub fn position<G: Game>(fen: Option<&str>) -> Result<G, Failure> {

@@ -5,11 +5,13 @@ use std::time::Instant;
 use ladya_core::{Game, perft};
 
 use crate::commands::position;
-use crate::{Failure, GameName, for_game};
+use ladya_protocol::{GameKind, with_game};
+
+use crate::Failure;
 
 /// Runs perft for `game`.
-pub fn run(game: GameName, depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
-    for_game!(game, perft_of(depth, fen, divide))
+pub fn run(game: GameKind, depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
+    with_game!(game, perft_of(depth, fen, divide))
 }
 
 fn perft_of<G: Game>(depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {

@@ -7,7 +7,9 @@ use clap::{Args, ValueEnum};
 use ladya_core::Side;
 use ladya_protocol::{PlayOptions, View, play};
 
-use crate::{Failure, GameName};
+use ladya_protocol::GameKind;
+
+use crate::Failure;
 
 /// The side a person takes.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -22,7 +24,8 @@ pub enum SideName {
 #[derive(Args)]
 pub struct PlayArgs {
     /// The game.
-    game: GameName,
+    #[arg(value_parser = crate::commands::game_kind())]
+    game: GameKind,
     /// The starting position (default: the start position).
     #[arg(long)]
     fen: Option<String>,
@@ -61,7 +64,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         SideName::Black => Side::Black,
     };
     let options = PlayOptions {
-        game: format!("{:?}", args.game).to_ascii_lowercase(),
+        game: args.game,
         fen: args.fen.clone(),
         human,
         movetime: Duration::from_millis(args.movetime.max(1)),

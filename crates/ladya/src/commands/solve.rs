@@ -15,7 +15,9 @@ use ladya_core::Game;
 use ladya_solver::{Options, Table, human, json, solve};
 
 use crate::commands::position;
-use crate::{Failure, GameName, for_game};
+use ladya_protocol::{GameKind, with_game};
+
+use crate::Failure;
 
 /// The longest mate the solver is asked for.
 const MAX_MATE: u32 = 99;
@@ -26,7 +28,8 @@ const MAX_THREADS: i64 = 256;
 #[derive(Args)]
 pub struct SolveArgs {
     /// The game: chess or xiangqi.
-    game: GameName,
+    #[arg(value_parser = crate::commands::game_kind())]
+    game: GameKind,
     /// Mate in this many moves (with --epd: for lines that give no `bm #N` or `dm N`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_MATE as i64))]
     mate: Option<u32>,
@@ -59,10 +62,10 @@ pub struct SolveArgs {
 
 /// Runs `ladya solve`.
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
-    if let GameName::Ugolki = args.game {
+    if let GameKind::Ugolki = args.game {
         return Err(Failure("ugolki has no mates to solve: solve takes chess or xiangqi".into()));
     }
-    for_game!(args.game, run_game(args))
+    with_game!(args.game, run_game(args))
 }
 
 fn run_game<G: Game>(args: &SolveArgs) -> Result<(), Failure> {
