@@ -15,7 +15,7 @@ fn movegen(c: &mut Criterion) {
         let mut list = MoveList::new();
         b.iter(|| {
             list.clear();
-            black_box(&kiwipete).legal_moves(&mut list);
+            black_box(&kiwipete).append_legal_moves(&mut list);
             list.len()
         })
     });
@@ -23,7 +23,7 @@ fn movegen(c: &mut Criterion) {
     c.bench_function("make_unmake all kiwipete", |b| {
         let mut pos = kiwipete.clone();
         let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
+        pos.append_legal_moves(&mut list);
         b.iter(|| {
             for &m in list.iter() {
                 pos.make(m);

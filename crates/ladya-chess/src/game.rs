@@ -22,6 +22,8 @@ pub enum ChessError {
     Move(#[from] MoveError),
 }
 
+ladya_core::position_front_door!(Position, FenError);
+
 impl Game for Position {
     type Move = Move;
     type Error = ChessError;
@@ -54,7 +56,7 @@ impl Game for Position {
 
     #[inline(always)]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
-        Position::legal_moves(self, out)
+        self.append_legal_moves(out)
     }
 
     #[inline(always)]

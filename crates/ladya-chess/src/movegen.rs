@@ -242,7 +242,7 @@ fn castling<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, occupied: Bitbo
 
 impl Position {
     /// Appends every legal move to `out`.
-    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+    pub fn append_legal_moves(&self, out: &mut MoveList<Move>) {
         generate::<_, false>(self, out);
     }
 

@@ -45,7 +45,7 @@ impl Position {
             Some(_) => return Err(malformed()),
         };
         let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
+        self.append_legal_moves(&mut moves);
         moves
             .iter()
             .copied()
@@ -87,7 +87,7 @@ impl Position {
         } else {
             text.push(kind.letter());
             let mut moves = MoveList::new();
-            self.legal_moves(&mut moves);
+            self.append_legal_moves(&mut moves);
             let rivals: Vec<Square> = moves
                 .iter()
                 .filter(|o| o.to() == m.to() && o.from() != m.from() && self.piece_at(o.from()).kind() == kind)
@@ -125,7 +125,7 @@ impl Position {
         t = t.strip_suffix("e.p.").unwrap_or(t).trim_end();
         t = t.trim_end_matches(['+', '#', '!', '?']);
         let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
+        self.append_legal_moves(&mut moves);
 
         let castle = match t {
             "O-O" | "0-0" => Some(MoveKind::CastleKing),

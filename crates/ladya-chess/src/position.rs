@@ -164,8 +164,8 @@ impl Position {
     }
 
     /// The full-move number, starting at 1 and increased after each Black move.
-    pub fn fullmove_number(&self) -> u16 {
-        self.fullmove
+    pub fn fullmove_number(&self) -> u32 {
+        u32::from(self.fullmove)
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.
@@ -349,7 +349,10 @@ impl Position {
     }
 
     /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
+    /// Unchecked, for the search: an illegal move leaves a position that is not one of the
+    /// game (debug builds assert legality); [`Position::play`] is the checked form.
     pub fn make(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "make: {m} is not legal in {}", self.to_fen());
         let us = self.side;
         let (from, to, flag) = (m.from(), m.to(), m.flag());
         self.history.push(Undo {

@@ -30,7 +30,7 @@ fn walk(pos: &mut Position, depth: u32, visit: &mut impl FnMut(&Position)) {
         return;
     }
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.append_legal_moves(&mut moves);
     for &m in moves.iter() {
         pos.make(m);
         walk(pos, depth - 1, visit);

@@ -12,7 +12,7 @@ fn verify(fen: &str, depth: u32) -> (u64, u64) {
     let (mut moves_checked, mut checks) = (0, 0);
     verify_tree(&mut pos, depth, &mut |p: &Position| {
         let mut moves = MoveList::new();
-        p.legal_moves(&mut moves);
+        p.append_legal_moves(&mut moves);
         let mut after = p.clone();
         for &m in moves.iter() {
             after.make(m);

@@ -27,7 +27,7 @@ fn positions() -> Vec<Position> {
     let mut all = roots.clone();
     for root in &roots {
         let mut moves = MoveList::new();
-        root.legal_moves(&mut moves);
+        root.append_legal_moves(&mut moves);
         for &m in moves.iter() {
             let mut child = root.clone();
             child.make(m);
@@ -42,7 +42,7 @@ fn every_legal_move_round_trips_through_san_and_uci() {
     let mut checked = 0;
     for pos in positions() {
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.append_legal_moves(&mut moves);
         let mut sans = Vec::new();
         for &m in moves.iter() {
             let san = pos.san(m);

@@ -7,7 +7,7 @@ use ladya_core::{EndReason, Game, MoveList, Outcome, Side};
 fn legal(fen: &str) -> Vec<String> {
     let pos = Position::from_fen(fen).unwrap();
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.append_legal_moves(&mut moves);
     moves.iter().map(|m| m.to_string()).collect()
 }
 

@@ -5,12 +5,14 @@
 //! [`MoveList`], [`Score`] and its mate arithmetic, [`Outcome`], Zobrist key generation, and a
 //! generic [`perft`](perft::perft) with divide.
 
+mod front_door;
 mod game;
 mod movelist;
 pub mod perft;
 pub mod score;
 pub mod zobrist;
 
+pub use front_door::IllegalMove;
 pub use game::{EndReason, Game, MoveCode, Outcome, Side};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use score::Score;

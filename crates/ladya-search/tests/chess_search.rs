@@ -67,13 +67,13 @@ fn only_legal_moves_come_back() {
         for depth in 1..=5 {
             let (pos, r) = run(fen, Limits::depth(depth));
             let mut legal = MoveList::new();
-            pos.legal_moves(&mut legal);
+            pos.append_legal_moves(&mut legal);
             assert!(legal.contains(&r.best.unwrap()), "{fen}");
             // The whole principal variation is legal, move after move.
             let mut walk = pos.clone();
             for &m in &r.pv {
                 let mut moves = MoveList::new();
-                walk.legal_moves(&mut moves);
+                walk.append_legal_moves(&mut moves);
                 assert!(moves.contains(&m), "{fen}: pv {:?}", r.pv);
                 walk.make(m);
             }

@@ -4,8 +4,8 @@
 //! with MultiPV 3, `UCI_Variant xiangqi`), which also lists the other first moves that mate as
 //! fast.
 
+use ladya_core::MoveList;
 use ladya_core::score::{mate_in, mated_in};
-use ladya_core::{Game, MoveList};
 use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
 use ladya_xiangqi::{Move, Position};
 
@@ -25,7 +25,7 @@ fn assert_mate(fen: &str, moves: usize, first: &[&str], depth: u32) {
     let mut walk = pos.clone();
     for &m in &r.pv {
         let mut legal = MoveList::new();
-        walk.legal_moves(&mut legal);
+        walk.append_legal_moves(&mut legal);
         assert!(legal.contains(&m), "{fen}: pv {:?}", r.pv);
         walk.make(m);
     }

@@ -29,6 +29,8 @@ const ENDGAME_PIECES: u32 = 3;
 /// scores of up to 16,384.
 const ORDER_PER_SQUARE: i32 = 256;
 
+ladya_core::position_front_door!(Position, FenError);
+
 impl Game for Position {
     type Move = Move;
     type Error = UgolkiError;
@@ -61,7 +63,7 @@ impl Game for Position {
 
     #[inline(always)]
     fn legal_moves(&self, out: &mut MoveList<Move>) {
-        Position::legal_moves(self, out)
+        self.append_legal_moves(out)
     }
 
     #[inline(always)]
@@ -106,7 +108,7 @@ impl Game for Position {
 
     /// The null move is a pass: it also advances the move number, as the pass does.
     fn make_null(&mut self) {
-        Position::make(self, Move::PASS)
+        Position::make_null(self)
     }
 
     /// Passing loses a tempo in a race, so it is safe to assume some move beats it, except

@@ -22,6 +22,32 @@
 //! - A side with no move passes, so only a finished game has no legal move:
 //!   `Game::no_moves_outcome` is that game's result (asked of a game that is not over, it
 //!   adjudicates by the move-limit count).
+//!
+//! # Playing a game
+//!
+//! One crate to import: the move list, sides, outcomes and the [`Game`] trait are re-exported.
+//!
+//! ```
+//! use ladya_ugolki::{EndReason, Position, Side};
+//!
+//! let mut pos = Position::start();
+//! assert_eq!(pos.legal_moves().len(), 14);
+//! let step = pos.play_text("e3-e4")?;
+//! assert_eq!(step.to_string(), "e3e4");
+//! let jump = pos.parse_move("d7d5")?; // over d6
+//! assert_eq!(pos.human_move(jump), "d7:d5");
+//! pos.play(jump)?;
+//! assert!(pos.play_text("e4-e6").is_err()); // not a step
+//!
+//! // White has filled its target corner; Black draws by filling its own at once.
+//! let mut end: Position = "WWWW4/WWWW4/WWWW4/8/7B/4BBB1/4BBBB/4BBBB b 50".parse()?;
+//! end.play_text("h4-h3")?;
+//! let outcome = end.outcome().unwrap();
+//! assert_eq!((outcome.winner, outcome.reason), (None, EndReason::TargetFilled));
+//! assert!(end.is_game_over());
+//! # let _ = Side::White;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod assignment;
 mod bitboard;
@@ -39,6 +65,7 @@ pub use bitboard::{Bitboard, Square, parse_square, square_name};
 pub use eval::{KNOWN_WIN, WEIGHTS, Weights};
 pub use fen::FenError;
 pub use game::UgolkiError;
+pub use ladya_core::{EndReason, Game, IllegalMove, MoveList, Outcome, Score, Side};
 pub use moves::Move;
 pub use notation::MoveError;
 pub use position::{LAST_MOVE_NUMBER, Layout, MOVE_LIMIT, OWN_HOME_MOVE, Position};

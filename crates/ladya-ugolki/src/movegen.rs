@@ -70,7 +70,7 @@ impl Position {
     /// Appends every legal move to `out`: none when the game is over, the pass alone when
     /// the side to move is blocked.
     #[inline(always)]
-    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+    pub fn append_legal_moves(&self, out: &mut MoveList<Move>) {
         generate(self, out);
     }
 
@@ -80,13 +80,6 @@ impl Position {
         let mut counter = Counter(0);
         generate(self, &mut counter);
         counter.0
-    }
-
-    /// Whether `m` is a legal move here.
-    pub fn is_legal(&self, m: Move) -> bool {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.contains(&m)
     }
 
     /// The squares a legal move passes through, start and end included: the two squares of

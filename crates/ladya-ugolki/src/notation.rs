@@ -38,7 +38,7 @@ pub enum MoveError {
 
 impl Position {
     /// `m` as people read it: `e3-e4` for a step, `e3:e5` for a jump chain, `pass`.
-    pub fn human_text(&self, m: Move) -> String {
+    pub(crate) fn human_text(&self, m: Move) -> String {
         if m.from() == m.to() {
             "pass".to_string()
         } else {

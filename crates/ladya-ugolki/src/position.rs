@@ -144,8 +144,8 @@ impl Position {
     }
 
     /// The full-move number: 1 at the start, increased after each Black move.
-    pub fn move_number(&self) -> u8 {
-        self.number
+    pub fn fullmove_number(&self) -> u32 {
+        u32::from(self.number)
     }
 
     /// The layout (the number of pieces a side).
@@ -245,9 +245,24 @@ impl Position {
     }
 
     /// Plays `m`, which must be legal here (as produced by the move generator or the parser).
+    /// Unchecked, for the search: an illegal move leaves a position that is not one of the
+    /// game (debug builds assert legality); [`Position::play`] is the checked form.
     /// The pass changes only the side to move and the move number.
     #[inline(always)]
     pub fn make(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "make: {m} is not legal in {}", self.to_fen());
+        self.apply(m);
+    }
+
+    /// Passes the turn, whether or not the side to move has another move: the search's null
+    /// move.
+    pub fn make_null(&mut self) {
+        self.apply(Move::PASS);
+    }
+
+    /// [`Position::make`] without the check.
+    #[inline(always)]
+    fn apply(&mut self, m: Move) {
         let us = self.side;
         self.history.push(Undo { mv: m, key: self.key });
         if !m.is_pass() {

@@ -41,7 +41,7 @@ fn progress_is_preferred() {
     // or a higher rank).
     let start = Position::start();
     let mut moves = MoveList::new();
-    start.legal_moves(&mut moves);
+    start.append_legal_moves(&mut moves);
     let best = moves.iter().max_by_key(|&&m| after(&start, &start.move_text(m))).unwrap();
     assert!(best.to() % 8 < best.from() % 8 || best.to() / 8 > best.from() / 8, "{best:?}");
     // In a middle game, a piece stepping forward beats the same piece stepping back.
@@ -88,7 +88,7 @@ fn colour_symmetry() {
         let mut p = Position::start();
         for ply in 0..(game % 36) {
             let mut moves = MoveList::new();
-            p.legal_moves(&mut moves);
+            p.append_legal_moves(&mut moves);
             if moves.is_empty() {
                 break;
             }

@@ -25,7 +25,7 @@ fn progress(m: Move) -> i32 {
 /// White's value after each of the moves that gain the most ground.
 fn greedy_values(p: &Position) -> Vec<(String, Score)> {
     let mut moves = MoveList::new();
-    p.legal_moves(&mut moves);
+    p.append_legal_moves(&mut moves);
     let most = moves.iter().map(|&m| progress(m)).max().unwrap();
     moves
         .iter()

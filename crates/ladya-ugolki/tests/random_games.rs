@@ -64,7 +64,7 @@ impl Rng {
 
 fn check_position(p: &Position) {
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.append_legal_moves(&mut list);
     assert_eq!(p.count_legal_moves(), list.len() as u64, "{}", p.fen());
     assert_eq!(p.key(), Position::from_fen(&p.fen()).unwrap().key(), "{}", p.fen());
     if p.finished().is_some() {
@@ -115,13 +115,13 @@ fn random_games_agree_with_brute_force() {
                 check_position(&p);
                 positions += 1;
                 let mut list = MoveList::new();
-                p.legal_moves(&mut list);
+                p.append_legal_moves(&mut list);
                 // One game in four, after move 30 each side takes back its own last move when it
                 // can, so that some games end by repetition.
                 let own_last = played.len().checked_sub(2).map(|i| played[i]).filter(|m: &Move| !m.is_pass());
                 let back = own_last.map(|m| Move::new(m.to(), m.from())).filter(|m| list.contains(m));
                 let m = match back {
-                    Some(back) if game % 4 == 3 && p.move_number() > 30 => back,
+                    Some(back) if game % 4 == 3 && p.fullmove_number() > 30 => back,
                     _ => choose(&mut p, &list, &mut rng, if game % 2 == 0 { 2 } else { 8 }),
                 };
                 played.push(m);
@@ -129,7 +129,7 @@ fn random_games_agree_with_brute_force() {
             }
             check_position(&p);
             let outcome = p.outcome().unwrap();
-            assert!(p.move_number() <= LAST_MOVE_NUMBER);
+            assert!(p.fullmove_number() <= u32::from(LAST_MOVE_NUMBER));
             endings.insert(outcome.reason.to_string());
             while p.ply() > 0 {
                 p.unmake();

@@ -17,7 +17,7 @@ fn sq(name: &str) -> Square {
 
 fn moves(p: &Position) -> Vec<Move> {
     let mut list = MoveList::new();
-    p.legal_moves(&mut list);
+    p.append_legal_moves(&mut list);
     list.to_vec()
 }
 
@@ -178,7 +178,7 @@ fn the_move_limit_counts_pieces_in_the_targets() {
         let mut p = pos(LAST_MOVE);
         assert_eq!(p.outcome(), None);
         play(&mut p, m);
-        assert_eq!(p.move_number(), 81);
+        assert_eq!(p.fullmove_number(), 81);
         assert_eq!(p.outcome(), Some(outcome), "after {m}");
         assert_eq!(p.count_legal_moves(), 0);
     }
@@ -190,7 +190,7 @@ fn the_move_limit_counts_pieces_in_the_targets() {
     // After White's 80th move Black still has its 80th.
     let mut p = pos(&LAST_MOVE.replace(" b 80", " w 80"));
     play(&mut p, "e5e6");
-    assert_eq!((p.outcome(), p.move_number()), (None, 80));
+    assert_eq!((p.outcome(), p.fullmove_number()), (None, 80));
 }
 
 /// White's sixteen pieces are walled in by Black's.
@@ -206,7 +206,7 @@ fn a_blocked_side_passes() {
     let before = p.clone();
     p.make(Move::PASS);
     assert_eq!(
-        (p.side_to_move(), p.move_number(), p.pieces(Side::White)),
+        (p.side_to_move(), p.fullmove_number(), p.pieces(Side::White)),
         (Side::Black, 5, before.pieces(Side::White))
     );
     assert_ne!(p.hash(), before.hash());
@@ -248,7 +248,7 @@ fn repetition_draws_on_the_third_occurrence() {
         for m in ["e3e4", "d6d5", "e4e3", "d5d6"] {
             play(&mut p, m);
         }
-        assert_eq!(p.move_number(), 1 + 2 * round);
+        assert_eq!(p.fullmove_number(), 1 + 2 * round);
         // The move number is hashed: the repeated position has another key.
         assert_ne!(p.hash(), start_key);
         if round == 1 {

@@ -16,7 +16,7 @@ fn movegen(c: &mut Criterion) {
         let mut list = MoveList::new();
         b.iter(|| {
             list.clear();
-            black_box(&middlegame).legal_moves(&mut list);
+            black_box(&middlegame).append_legal_moves(&mut list);
             list.len()
         })
     });
@@ -24,7 +24,7 @@ fn movegen(c: &mut Criterion) {
     c.bench_function("make_unmake all middlegame", |b| {
         let mut pos = middlegame.clone();
         let mut list = MoveList::new();
-        pos.legal_moves(&mut list);
+        pos.append_legal_moves(&mut list);
         b.iter(|| {
             for &m in list.iter() {
                 pos.make(m);

@@ -346,7 +346,7 @@ fn run<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mut S) {
 
 impl Position {
     /// Appends every legal move to `out`.
-    pub fn legal_moves(&self, out: &mut MoveList<Move>) {
+    pub fn append_legal_moves(&self, out: &mut MoveList<Move>) {
         run::<_, false>(self, out);
     }
 

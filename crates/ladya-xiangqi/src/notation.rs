@@ -93,7 +93,7 @@ fn digit(n: u8) -> char {
 impl Position {
     fn find_legal(&self, from: Square, to: Square, text: &str) -> Result<Move, MoveError> {
         let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
+        self.append_legal_moves(&mut moves);
         moves.iter().copied().find(|m| m.from() == from && m.to() == to).ok_or_else(|| MoveError::Illegal(text.into()))
     }
 
@@ -202,7 +202,7 @@ impl Position {
         let wanted: String = chars.into_iter().collect();
 
         let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
+        self.append_legal_moves(&mut moves);
         // The printed form first; the plain file number only when no printed form fits.
         let mut fits: Vec<Move> = moves.iter().copied().filter(|&m| self.wxf(m) == wanted).collect();
         if fits.is_empty() {

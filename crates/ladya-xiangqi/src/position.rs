@@ -136,9 +136,9 @@ impl Position {
 
     /// The full-move number, starting at the set-up position's and increased after each
     /// Black move.
-    pub fn fullmove_number(&self) -> usize {
+    pub fn fullmove_number(&self) -> u32 {
         let black_first = usize::from(self.start_side == Side::Black);
-        self.start_fullmove as usize + (self.history.len() + black_first) / 2
+        (self.start_fullmove as usize + (self.history.len() + black_first) / 2) as u32
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.
@@ -234,8 +234,11 @@ impl Position {
     }
 
     /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
+    /// Unchecked, for the search: an illegal move leaves a position that is not one of the
+    /// game (debug builds assert legality); [`Position::play`] is the checked form.
     #[inline(always)]
     pub fn make(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "make: {m} is not legal in {}", self.to_fen());
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from as usize];
         let captured = self.board[to as usize];

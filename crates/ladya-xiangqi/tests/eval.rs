@@ -100,7 +100,7 @@ fn mirrors_evaluate_alike_and_terms_add_up_along_random_games() {
                 assert_symmetric(&pos);
                 assert_terms_add_up(&pos);
                 let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
+                pos.append_legal_moves(&mut moves);
                 if moves.is_empty() {
                     break;
                 }

@@ -13,7 +13,7 @@ fn position(fen: &str) -> Position {
 
 fn legal(pos: &Position) -> Vec<Move> {
     let mut list = MoveList::new();
-    pos.legal_moves(&mut list);
+    pos.append_legal_moves(&mut list);
     list.to_vec()
 }
 

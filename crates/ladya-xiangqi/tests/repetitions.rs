@@ -3,7 +3,7 @@
 //! twice, many of them shaped like a chase) must end as Fairy-Stockfish judged it: a draw, or a
 //! loss for the side that checked or chased perpetually.
 
-use ladya_core::{EndReason, Game, Side};
+use ladya_core::{EndReason, Side};
 use ladya_xiangqi::Position;
 
 #[test]

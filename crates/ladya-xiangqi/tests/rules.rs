@@ -11,7 +11,7 @@ fn position(fen: &str) -> Position {
 /// The legal moves of `fen` in ICCS form, sorted.
 fn moves(fen: &str) -> Vec<String> {
     let mut list = MoveList::new();
-    position(fen).legal_moves(&mut list);
+    position(fen).append_legal_moves(&mut list);
     let mut texts: Vec<String> = list.iter().map(|m| m.to_string()).collect();
     texts.sort();
     texts

@@ -16,7 +16,7 @@ fn check_node(pos: &Position) -> Result<(), String> {
         return Err(format!("incremental material and placement differ from a fresh sum at {}", pos.fen()));
     }
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
+    pos.append_legal_moves(&mut moves);
     if pos.count_legal_moves() != moves.len() as u64 {
         return Err(format!("count_legal_moves disagrees with legal_moves at {}", pos.fen()));
     }
@@ -63,7 +63,7 @@ fn unmake_restores_positions_reached_by_play() {
         Position::from_fen("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1").unwrap();
     for pick in [20, 7, 3] {
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
+        pos.append_legal_moves(&mut moves);
         pos.make(moves[pick % moves.len()]);
     }
     assert!(verify_tree(&mut pos, 3, &mut check_node).unwrap() > 10_000);

@@ -40,7 +40,7 @@ fn plays_black_then_white_on_the_clock() {
         let m = pos.parse_uci(user).or_else(|_| {
             // The engine's reply may have made our scripted move illegal: play any legal one.
             let mut legal = ladya_core::MoveList::new();
-            pos.legal_moves(&mut legal);
+            pos.append_legal_moves(&mut legal);
             legal.first().copied().ok_or(())
         });
         let m = m.unwrap();
