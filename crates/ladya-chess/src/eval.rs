@@ -1,37 +1,18 @@
 //! Static evaluation of chess positions.
 //!
 //! Material and piece-square values are kept up to date by make and unmake (the position's
-//! `psqt` field, from [`PSQT`]); everything else is computed from bitboards at each call:
+//! `psqt` field, from [`piece_square_value`]); everything else is computed from bitboards at each call:
 //! mobility, king safety, pawn structure, passed pawns, threats, bishop pair and rooks on
-//! open files. Every term is a middlegame/endgame [`Pair`] blended by the game phase, and
+//! open files. Every term is a middlegame/endgame [`Tapered`] blended by the game phase, and
 //! every weight is in [`crate::weights`].
 
 use ladya_core::{Score, Side};
 
 use crate::bitboard::*;
-use crate::piece::{Kind, Piece};
+use crate::piece::Kind;
 use crate::position::Position;
-use crate::weights::{PHASE_MAX, Pair, WEIGHTS, Weights};
-
-/// Material plus piece-square value of each piece (by [`Piece::index`]) on each square, from
-/// White's point of view (Black's pieces count negative).
-pub(crate) static PSQT: [[Pair; 64]; 12] = psqt_table(&WEIGHTS);
-
-const fn psqt_table(w: &Weights) -> [[Pair; 64]; 12] {
-    let mut table = [[Pair::ZERO; 64]; 12];
-    let mut kind = 0;
-    while kind < 6 {
-        let mut square = 0;
-        while square < 64 {
-            // The tables are listed from a8, so White reads them mirrored and Black as listed.
-            table[kind][square] = w.material[kind].plus(w.piece_square[kind][square ^ 56]);
-            table[kind + 6][square] = w.material[kind].plus(w.piece_square[kind][square]).negated();
-            square += 1;
-        }
-        kind += 1;
-    }
-    table
-}
+use crate::weights::{PHASE_MAX, WEIGHTS, piece_square_value};
+use ladya_core::Tapered;
 
 /// The files, a to h.
 const FILES: [Bitboard; 8] = {
@@ -203,13 +184,13 @@ impl<'a> Evaluation<'a> {
         &mut self,
         us: Side,
         kind: Kind,
-        mobility: &[Pair],
+        mobility: &[Tapered],
         attacks_of: impl Fn(Square, Bitboard) -> Bitboard,
-    ) -> Pair {
+    ) -> Tapered {
         let them = us.opponent();
         let area = !(self.pawns[us.index()] | bit(self.kings[us.index()])) & !self.pawn_attacks[them.index()];
         let zone = KING_ZONE[them.index()][self.kings[them.index()] as usize];
-        let mut total = Pair::ZERO;
+        let mut total = Tapered::ZERO;
         for square in squares(self.pos.pieces(us, kind)) {
             let attacks = attacks_of(square, self.occupied);
             self.attacked[us.index()][kind as usize] |= attacks;
@@ -224,7 +205,7 @@ impl<'a> Evaluation<'a> {
     }
 
     /// `us`'s pieces: mobility, rooks on open files, bishop pair and pawn threats.
-    fn pieces(&mut self, us: Side) -> Pair {
+    fn pieces(&mut self, us: Side) -> Tapered {
         let w = &WEIGHTS;
         let them = us.opponent();
         let mut total = self.pieces_of_kind(us, Kind::Knight, &w.knight_mobility, |s, _| KNIGHT_ATTACKS[s as usize])
@@ -249,14 +230,14 @@ impl<'a> Evaluation<'a> {
 
     /// The safety of `us`'s king: pawn shield and storm on its file and the neighbouring
     /// ones, and the danger from enemy pieces attacking its zone or able to check safely.
-    fn king_safety(&self, us: Side) -> Pair {
+    fn king_safety(&self, us: Side) -> Tapered {
         let w = &WEIGHTS;
         let them = us.opponent();
         let king = self.kings[us.index()];
         let ahead = AHEAD[us.index()][rank_of(king) as usize];
         let king_rank = relative_rank(us, king) as Score;
         let centre = file_of(king).clamp(1, 6) as usize;
-        let mut total = Pair::ZERO;
+        let mut total = Tapered::ZERO;
         for file in &FILES[centre - 1..=centre + 1] {
             let own = self.pawns[us.index()] & file & ahead;
             let shield = if own == 0 { 0 } else { relative_rank(us, nearest(us, own)) as Score - king_rank };
@@ -287,18 +268,18 @@ impl<'a> Evaluation<'a> {
         }
         let units = units.min(w.king_danger_cap);
         let danger = units * units;
-        total - Pair::new(w.king_danger.mg() * danger / 256, w.king_danger.eg() * danger / 256)
+        total - Tapered::new(w.king_danger.mg() * danger / 256, w.king_danger.eg() * danger / 256)
     }
 
     /// `us`'s pawns: doubled, isolated, backward, connected and passed pawns.
-    fn pawns(&self, us: Side) -> Pair {
+    fn pawns(&self, us: Side) -> Tapered {
         let w = &WEIGHTS;
         let them = us.opponent();
         let own = self.pawns[us.index()];
         let enemy = self.pawns[them.index()];
         let enemy_pieces = self.pos.side_set(them) & !enemy & !bit(self.kings[them.index()]);
         let (front_spans, passed_spans) = (&SPANS.0[us.index()], &SPANS.1[us.index()]);
-        let mut total = Pair::ZERO;
+        let mut total = Tapered::ZERO;
         let mut unstoppable = false;
         for square in squares(own) {
             let (file, rank) = (file_of(square) as usize, relative_rank(us, square));
@@ -379,14 +360,14 @@ impl Position {
     /// The material and piece-square score from White's point of view, as make and unmake
     /// keep it.
     #[inline(always)]
-    pub fn psqt(&self) -> Pair {
+    pub fn psqt(&self) -> Tapered {
         self.psqt
     }
 
     /// The material and piece-square score computed from scratch, to check the incremental
     /// one.
-    pub fn compute_psqt(&self) -> Pair {
-        squares(self.occupied()).fold(Pair::ZERO, |sum, s| sum + piece_square(self.board[s as usize], s))
+    pub fn compute_psqt(&self) -> Tapered {
+        squares(self.occupied()).fold(Tapered::ZERO, |sum, s| sum + piece_square_value(self.board[s as usize], s))
     }
 
     /// The game phase: [`PHASE_MAX`] with all pieces on the board, 0 with kings and pawns
@@ -405,23 +386,18 @@ impl Position {
         total += e.king_safety(Side::White) - e.king_safety(Side::Black);
         total += e.pawns(Side::White) - e.pawns(Side::Black);
         let scale = e.endgame_scale(total.eg());
-        let total = Pair::new(total.mg(), total.eg() * scale / 64);
+        let total = Tapered::new(total.mg(), total.eg() * scale / 64);
         let phase = self.phase();
-        let white = total.taper(phase);
+        let white = total.taper(phase, PHASE_MAX);
         let relative = if self.side == Side::White { white } else { -white };
-        relative + WEIGHTS.tempo.taper(phase)
+        relative + WEIGHTS.tempo.taper(phase, PHASE_MAX)
     }
-}
-
-/// The material and piece-square value of `piece` on `square` (White's point of view).
-#[inline(always)]
-pub(crate) fn piece_square(piece: Piece, square: Square) -> Pair {
-    PSQT[piece.index()][square as usize]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::piece::Piece;
 
     #[test]
     fn masks() {
@@ -438,9 +414,9 @@ mod tests {
         assert_eq!(relative_rank(Side::Black, sq("c7")), 1);
         // A white pawn on e2 is worth its material plus its square's bonus (e2 is row 6 of
         // the listing, column 4).
-        let pawn = piece_square(Piece::new(Side::White, Kind::Pawn), sq("e2"));
+        let pawn = piece_square_value(Piece::new(Side::White, Kind::Pawn), sq("e2"));
         assert_eq!((pawn.mg(), pawn.eg()), (82 - 15, 94 + 13));
-        let black = piece_square(Piece::new(Side::Black, Kind::Pawn), sq("e7"));
+        let black = piece_square_value(Piece::new(Side::Black, Kind::Pawn), sq("e7"));
         assert_eq!(black, -pawn);
     }
 }

@@ -63,9 +63,9 @@ pub mod weights;
 
 pub use fen::FenError;
 pub use game::ChessError;
-pub use ladya_core::{EndReason, Game, IllegalMove, MoveList, Outcome, Score, Side};
+pub use ladya_core::{EndReason, Game, IllegalMove, MoveList, Outcome, Score, Side, Tapered};
 pub use moves::{Move, MoveKind};
 pub use notation::MoveError;
 pub use piece::{Kind, Piece};
 pub use position::Position;
-pub use weights::{Pair, WEIGHTS, Weights};
+pub use weights::{WEIGHTS, Weights};

@@ -3,10 +3,10 @@
 use ladya_core::{Side, zobrist};
 
 use crate::bitboard::*;
-use crate::eval::piece_square;
 use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move};
 use crate::piece::{Kind, Piece};
-use crate::weights::Pair;
+use crate::weights::piece_square_value;
+use ladya_core::Tapered;
 
 /// Castling right bits.
 pub(crate) const WHITE_KING_SIDE: u8 = 1;
@@ -80,7 +80,7 @@ pub struct Position {
     pub(crate) fullmove: u16,
     pub(crate) key: u64,
     /// Material and piece-square score from White's point of view, kept by make and unmake.
-    pub(crate) psqt: Pair,
+    pub(crate) psqt: Tapered,
     pub(crate) history: Vec<Undo>,
 }
 
@@ -106,7 +106,7 @@ impl Position {
             halfmove: 0,
             fullmove: 1,
             key: 0,
-            psqt: Pair::ZERO,
+            psqt: Tapered::ZERO,
             history: Vec::new(),
         }
     }
@@ -293,7 +293,7 @@ impl Position {
         self.by_kind[piece.kind() as usize] |= b;
         self.by_side[piece.side().index()] |= b;
         self.board[square as usize] = piece;
-        self.psqt += piece_square(piece, square);
+        self.psqt += piece_square_value(piece, square);
     }
 
     #[inline(always)]
@@ -303,7 +303,7 @@ impl Position {
         self.by_kind[piece.kind() as usize] ^= b;
         self.by_side[piece.side().index()] ^= b;
         self.board[square as usize] = Piece::NONE;
-        self.psqt -= piece_square(piece, square);
+        self.psqt -= piece_square_value(piece, square);
         piece
     }
 
@@ -315,7 +315,7 @@ impl Position {
         self.by_side[piece.side().index()] ^= b;
         self.board[from as usize] = Piece::NONE;
         self.board[to as usize] = piece;
-        self.psqt += piece_square(piece, to) - piece_square(piece, from);
+        self.psqt += piece_square_value(piece, to) - piece_square_value(piece, from);
         piece
     }
 

@@ -1,115 +1,15 @@
 //! Every weight of the chess evaluation, in one place, ready for tuning.
 //!
-//! Most weights are a [`Pair`]: a middlegame and an endgame value, blended by the game phase.
+//! Most weights are a [`Tapered`]: a middlegame and an endgame value, blended by the game phase.
 //! Scores are in centipawns from White's point of view; the evaluation negates Black's terms.
 //! The material and piece-square values are those of PeSTO (Ronald Friederich's texel-tuned
 //! tables, published on the Chess Programming Wiki); the other weights are Ladya's own first
 //! guesses, to be tuned.
 
-use std::fmt;
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use ladya_core::{Score, Tapered};
 
-use ladya_core::Score;
-
-/// A middlegame and an endgame value packed in one `i32` (`mg + eg * 2^16`), so that both
-/// are added, subtracted and scaled by one integer operation. Each half must stay within
-/// `i16`, which every sum the evaluation forms does by a wide margin.
-#[derive(Clone, Copy, PartialEq, Eq, Default, Hash)]
-pub struct Pair(i32);
-
-impl Pair {
-    /// Zero in both phases.
-    pub const ZERO: Pair = Pair(0);
-
-    /// The pair of a middlegame and an endgame value.
-    #[inline(always)]
-    pub const fn new(mg: Score, eg: Score) -> Pair {
-        Pair(mg.wrapping_add(eg.wrapping_shl(16)))
-    }
-
-    /// The middlegame value.
-    #[inline(always)]
-    pub const fn mg(self) -> Score {
-        self.0 as i16 as Score
-    }
-
-    /// The endgame value.
-    #[inline(always)]
-    pub const fn eg(self) -> Score {
-        (self.0.wrapping_add(0x8000) >> 16) as i16 as Score
-    }
-
-    /// The sum of two pairs, usable in constants.
-    #[inline(always)]
-    pub const fn plus(self, other: Pair) -> Pair {
-        Pair(self.0.wrapping_add(other.0))
-    }
-
-    /// The negated pair, usable in constants.
-    #[inline(always)]
-    pub const fn negated(self) -> Pair {
-        Pair(self.0.wrapping_neg())
-    }
-
-    /// Both values blended by `phase`, from [`PHASE_MAX`] (all pieces on the board: the
-    /// middlegame value) down to 0 (bare kings and pawns: the endgame value).
-    #[inline(always)]
-    pub const fn taper(self, phase: Score) -> Score {
-        (self.mg() * phase + self.eg() * (PHASE_MAX - phase)) / PHASE_MAX
-    }
-}
-
-impl fmt::Debug for Pair {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Pair({}, {})", self.mg(), self.eg())
-    }
-}
-
-impl Add for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn add(self, other: Pair) -> Pair {
-        self.plus(other)
-    }
-}
-
-impl Sub for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn sub(self, other: Pair) -> Pair {
-        Pair(self.0.wrapping_sub(other.0))
-    }
-}
-
-impl Neg for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn neg(self) -> Pair {
-        self.negated()
-    }
-}
-
-impl Mul<Score> for Pair {
-    type Output = Pair;
-    #[inline(always)]
-    fn mul(self, n: Score) -> Pair {
-        Pair(self.0.wrapping_mul(n))
-    }
-}
-
-impl AddAssign for Pair {
-    #[inline(always)]
-    fn add_assign(&mut self, other: Pair) {
-        *self = *self + other;
-    }
-}
-
-impl SubAssign for Pair {
-    #[inline(always)]
-    fn sub_assign(&mut self, other: Pair) {
-        *self = *self - other;
-    }
-}
+use crate::bitboard::Square;
+use crate::piece::Piece;
 
 /// The phase of a position with all its pieces (or more, after promotions: the phase is
 /// capped here).
@@ -123,54 +23,54 @@ pub const PHASE_MAX: Score = 24;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Material value of each kind (the king's is zero: it is never traded).
-    pub material: [Pair; 6],
+    pub material: [Tapered; 6],
     /// Exchange value of each kind for static exchange evaluation and capture ordering: one
     /// round value per kind, so that trading a knight for a bishop counts as even and the
     /// search's SEE margins (multiples of 100) mean pawns (the king's entry is unused).
     pub exchange: [Score; 6],
     /// Piece-square bonus of each kind on each square, listed like a diagram from White's
     /// side: index 0 is a8, index 63 is h1. Black's pieces read the table mirrored.
-    pub piece_square: [[Pair; 64]; 6],
+    pub piece_square: [[Tapered; 64]; 6],
     /// Contribution of each kind to the game phase (whose full value is [`PHASE_MAX`]).
     pub phase: [Score; 6],
     /// Bonus of a knight by the number of squares it attacks that are safe to go to: not
     /// holding a pawn or the king of its side and not attacked by an enemy pawn.
-    pub knight_mobility: [Pair; 9],
+    pub knight_mobility: [Tapered; 9],
     /// Bonus of a bishop by the number of its safe squares (as for knights).
-    pub bishop_mobility: [Pair; 14],
+    pub bishop_mobility: [Tapered; 14],
     /// Bonus of a rook by the number of its safe squares.
-    pub rook_mobility: [Pair; 15],
+    pub rook_mobility: [Tapered; 15],
     /// Bonus of a queen by the number of its safe squares.
-    pub queen_mobility: [Pair; 28],
+    pub queen_mobility: [Tapered; 28],
     /// Each pawn with another pawn of its side in front of it on its file.
-    pub doubled_pawn: Pair,
+    pub doubled_pawn: Tapered,
     /// Each pawn with no pawn of its side on a neighbouring file.
-    pub isolated_pawn: Pair,
+    pub isolated_pawn: Tapered,
     /// Each pawn that no pawn of its side on a neighbouring file can ever defend (none is
     /// level with it or behind it) and whose next square an enemy pawn attacks.
-    pub backward_pawn: Pair,
+    pub backward_pawn: Tapered,
     /// Each pawn defended by a pawn or standing beside one, by its rank.
-    pub connected_pawn: [Pair; 8],
+    pub connected_pawn: [Tapered; 8],
     /// Each passed pawn (no enemy pawn in front of it on its file or the neighbouring ones),
     /// by its rank.
-    pub passed_pawn: [Pair; 8],
+    pub passed_pawn: [Tapered; 8],
     /// A passed pawn whose way to the eighth rank is empty, by its rank.
-    pub passed_free_path: [Pair; 8],
+    pub passed_free_path: [Tapered; 8],
     /// A passed pawn, per square of distance from its own king to the square in front of
     /// it, by its rank (a negative weight: the king should escort it).
-    pub passed_own_king_distance: [Pair; 8],
+    pub passed_own_king_distance: [Tapered; 8],
     /// A passed pawn, per square of distance from the enemy king to the square in front of
     /// it, by its rank (the further the enemy king, the better).
-    pub passed_enemy_king_distance: [Pair; 8],
+    pub passed_enemy_king_distance: [Tapered; 8],
     /// A passed pawn that the enemy king cannot catch ("rule of the square") when the enemy
     /// has nothing but king and pawns and the pawn's way is empty; counted once per side.
-    pub unstoppable_passer: Pair,
+    pub unstoppable_passer: Tapered,
     /// Own pawn cover on the king's file and each neighbouring file, by how far in front of
     /// the king the nearest own pawn stands (index 0: no pawn within three ranks).
-    pub king_shield: [Pair; 4],
+    pub king_shield: [Tapered; 4],
     /// Enemy pawns storming the king's file and each neighbouring file, by how far in front
     /// of the king the nearest enemy pawn stands (index 0: none within four ranks).
-    pub king_storm: [Pair; 5],
+    pub king_storm: [Tapered; 5],
     /// Attack units against the enemy king, per square of its zone (the king's square, its
     /// neighbours and the rank in front of those) that a piece of each kind attacks.
     pub king_zone_attack: [Score; 6],
@@ -179,19 +79,19 @@ pub struct Weights {
     pub safe_check: [Score; 6],
     /// A king attacked by at least two pieces loses `units^2 / 256` times this (units
     /// capped at [`Weights::king_danger_cap`]).
-    pub king_danger: Pair,
+    pub king_danger: Tapered,
     /// The largest number of attack units that counts.
     pub king_danger_cap: Score,
     /// Both bishops.
-    pub bishop_pair: Pair,
+    pub bishop_pair: Tapered,
     /// A rook on a file without pawns.
-    pub rook_open_file: Pair,
+    pub rook_open_file: Tapered,
     /// A rook on a file with enemy pawns but none of its own side.
-    pub rook_half_open_file: Pair,
+    pub rook_half_open_file: Tapered,
     /// Each enemy knight, bishop, rook or queen that a pawn attacks.
-    pub pawn_threat: Pair,
+    pub pawn_threat: Tapered,
     /// The side to move's bonus for having the move.
-    pub tempo: Pair,
+    pub tempo: Tapered,
     /// Endgame scale (out of 64) when each side has one bishop, on squares of different
     /// colours, and nothing else but pawns.
     pub opposite_bishops_scale: Score,
@@ -201,18 +101,18 @@ pub struct Weights {
 }
 
 /// Builds a table of pairs from a middlegame and an endgame table.
-const fn pairs<const N: usize>(mg: [Score; N], eg: [Score; N]) -> [Pair; N] {
-    let mut out = [Pair::ZERO; N];
+const fn pairs<const N: usize>(mg: [Score; N], eg: [Score; N]) -> [Tapered; N] {
+    let mut out = [Tapered::ZERO; N];
     let mut i = 0;
     while i < N {
-        out[i] = Pair::new(mg[i], eg[i]);
+        out[i] = Tapered::new(mg[i], eg[i]);
         i += 1;
     }
     out
 }
 
-const fn p(mg: Score, eg: Score) -> Pair {
-    Pair::new(mg, eg)
+const fn p(mg: Score, eg: Score) -> Tapered {
+    Tapered::new(mg, eg)
 }
 
 #[rustfmt::skip]
@@ -402,6 +302,32 @@ pub const WEIGHTS: Weights = Weights {
     pawnless_scale: 16,
 };
 
+/// Material plus piece-square value of each piece (by [`Piece::index`]) on each square, from
+/// White's point of view (Black's pieces count negative).
+static PSQT: [[Tapered; 64]; 12] = psqt_table(&WEIGHTS);
+
+const fn psqt_table(w: &Weights) -> [[Tapered; 64]; 12] {
+    let mut table = [[Tapered::ZERO; 64]; 12];
+    let mut kind = 0;
+    while kind < 6 {
+        let mut square = 0;
+        while square < 64 {
+            // The tables are listed from a8, so White reads them mirrored and Black as listed.
+            table[kind][square] = w.material[kind].plus(w.piece_square[kind][square ^ 56]);
+            table[kind + 6][square] = w.material[kind].plus(w.piece_square[kind][square]).negated();
+            square += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
+/// The material and piece-square value of `piece` on `square` (White's point of view).
+#[inline(always)]
+pub(crate) fn piece_square_value(piece: Piece, square: Square) -> Tapered {
+    PSQT[piece.index()][square as usize]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,7 +335,7 @@ mod tests {
     #[test]
     fn pairs_pack_and_unpack() {
         for (mg, eg) in [(0, 0), (82, 94), (-167, -58), (-1, 1), (1, -1), (20_000, -20_000), (-32_000, 32_000)] {
-            let pair = Pair::new(mg, eg);
+            let pair = Tapered::new(mg, eg);
             assert_eq!((pair.mg(), pair.eg()), (mg, eg));
             assert_eq!(((-pair).mg(), (-pair).eg()), (-mg, -eg));
         }
@@ -417,8 +343,8 @@ mod tests {
         assert_eq!((sum.mg(), sum.eg()), (-21, -16));
         let scaled = p(-7, 3) * 5;
         assert_eq!((scaled.mg(), scaled.eg()), (-35, 15));
-        assert_eq!(p(100, 20).taper(PHASE_MAX), 100);
-        assert_eq!(p(100, 20).taper(0), 20);
-        assert_eq!(p(100, 20).taper(PHASE_MAX / 2), 60);
+        assert_eq!(p(100, 20).taper(PHASE_MAX, PHASE_MAX), 100);
+        assert_eq!(p(100, 20).taper(0, PHASE_MAX), 20);
+        assert_eq!(p(100, 20).taper(PHASE_MAX / 2, PHASE_MAX), 60);
     }
 }

@@ -67,7 +67,7 @@ fn colour_flipped_positions_evaluate_alike() {
 #[test]
 fn start_position_is_balanced() {
     let pos = Position::start();
-    assert_eq!(pos.psqt(), ladya_chess::Pair::ZERO);
+    assert_eq!(pos.psqt(), ladya_chess::Tapered::ZERO);
     assert_eq!(pos.phase(), ladya_chess::weights::PHASE_MAX);
     // Only the tempo of the side to move remains.
     assert_eq!(pos.evaluate(), ladya_chess::WEIGHTS.tempo.mg());

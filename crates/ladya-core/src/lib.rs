@@ -10,9 +10,11 @@ mod game;
 mod movelist;
 pub mod perft;
 pub mod score;
+mod tapered;
 pub mod zobrist;
 
 pub use front_door::IllegalMove;
 pub use game::{EndReason, Game, MoveCode, Outcome, Side};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use score::Score;
+pub use tapered::Tapered;

@@ -18,11 +18,12 @@ use std::collections::HashMap;
 use std::process::ExitCode;
 
 use ladya_core::Side;
-use ladya_xiangqi::weights::{self, Taper};
+use ladya_xiangqi::Tapered;
+use ladya_xiangqi::weights;
 use ladya_xiangqi::{Position, Terms};
 
-/// The tuned weights: each a named table of [`Taper`]s.
-fn tables() -> Vec<(&'static str, &'static [Taper])> {
+/// The tuned weights: each a named table of [`Tapered`]s.
+fn tables() -> Vec<(&'static str, &'static [Tapered])> {
     use std::slice::from_ref;
     vec![
         ("MATERIAL", &weights::MATERIAL[..]),
@@ -71,13 +72,13 @@ impl Parameters {
                 // A table cell and its mirror across the central file share a parameter.
                 let twin = if pst { i - i % 9 + 8 - i % 9 } else { i };
                 let id = if twin < i {
-                    by_address[&(&table[twin] as *const Taper as usize)]
+                    by_address[&(&table[twin] as *const Tapered as usize)]
                 } else {
-                    start.push((weight.mg as f64, weight.eg as f64));
+                    start.push((weight.mg() as f64, weight.eg() as f64));
                     tuned.push(only.is_empty() || only.contains(&name));
                     start.len() - 1
                 };
-                by_address.insert(weight as *const Taper as usize, id);
+                by_address.insert(weight as *const Tapered as usize, id);
             }
         }
         Parameters { by_address, start, tuned }
@@ -91,11 +92,11 @@ struct Trace<'a> {
 }
 
 impl Terms for Trace<'_> {
-    fn add(&mut self, weight: &'static Taper, count: i32) {
+    fn add(&mut self, weight: &'static Tapered, count: i32) {
         if count == 0 {
             return;
         }
-        let id = self.parameters.by_address[&(weight as *const Taper as usize)] as u32;
+        let id = self.parameters.by_address[&(weight as *const Tapered as usize)] as u32;
         match self.features.iter_mut().find(|(p, _)| *p == id) {
             Some(feature) => feature.1 += count,
             None => self.features.push((id, count)),
@@ -208,22 +209,22 @@ fn descend(samples: &[Sample], parameters: &Parameters, k: f64, iterations: usiz
 
 /// Prints the tuned tables as Rust items.
 fn print(parameters: &Parameters, w: &[(f64, f64)]) {
-    let value = |weight: &Taper| {
-        let (mg, eg) = w[parameters.by_address[&(weight as *const Taper as usize)]];
+    let value = |weight: &Tapered| {
+        let (mg, eg) = w[parameters.by_address[&(weight as *const Tapered as usize)]];
         format!("t({:>3},{:>4})", mg.round() as i32, eg.round() as i32)
     };
     for (name, table) in tables() {
         let cells: Vec<String> = table.iter().map(value).collect();
         if name.ends_with("_PST") {
-            println!("#[rustfmt::skip]\npub static {name}: [Taper; 90] = [");
+            println!("#[rustfmt::skip]\npub static {name}: [Tapered; 90] = [");
             for row in cells.chunks(9) {
                 println!("    {},", row.join(", "));
             }
             println!("];");
         } else if table.len() == 1 {
-            println!("pub static {name}: Taper = {};", cells[0]);
+            println!("pub static {name}: Tapered = {};", cells[0]);
         } else {
-            println!("pub static {name}: [Taper; {}] = [{}];", table.len(), cells.join(", "));
+            println!("pub static {name}: [Tapered; {}] = [{}];", table.len(), cells.join(", "));
         }
     }
 }

@@ -3,69 +3,27 @@
 //! off, blended between middlegame and endgame by the attacking pieces left. The weights are
 //! all in [`crate::weights`].
 
-use ladya_core::{Score, Side};
+use ladya_core::{Score, Side, Tapered};
 
 use crate::board::*;
-use crate::piece::{Kind, Piece};
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::weights::*;
-
-/// Material plus placement of every piece (indexed by [`Piece::index`]) on every square, as
-/// Red sees it: Black's pieces count negative.
-static PSQT: [[Taper; SQUARES]; 14] = build_psqt();
-
-/// The piece-square table of each kind.
-static PST: [&[Taper; SQUARES]; 7] =
-    [&GENERAL_PST, &ADVISOR_PST, &ELEPHANT_PST, &HORSE_PST, &ROOK_PST, &CANNON_PST, &SOLDIER_PST];
-
-/// The index in its kind's table (drawn with rank 9 on top, as Red sees the board) of the point
-/// a piece of `side` stands on: Black sees the board turned round, which puts its square's own
-/// index on the same point of the drawing.
-const fn table_index(side: Side, square: usize) -> usize {
-    match side {
-        Side::White => (9 - square / 9) * 9 + square % 9,
-        Side::Black => square,
-    }
-}
-
-const fn build_psqt() -> [[Taper; SQUARES]; 14] {
-    let mut table = [[t(0, 0); SQUARES]; 14];
-    let mut kind = 0;
-    while kind < 7 {
-        let m = MATERIAL[kind];
-        let mut s = 0;
-        while s < SQUARES {
-            let red = PST[kind][table_index(Side::White, s)];
-            let black = PST[kind][table_index(Side::Black, s)];
-            table[kind][s] = t(m.mg + red.mg, m.eg + red.eg);
-            table[kind + 7][s] = t(-(m.mg + black.mg), -(m.eg + black.eg));
-            s += 1;
-        }
-        kind += 1;
-    }
-    table
-}
-
-/// The material and placement value of `piece` on `square`, Red's view.
-#[inline(always)]
-pub(crate) fn psqt(piece: Piece, square: Square) -> Taper {
-    PSQT[piece.index()][square as usize]
-}
 
 /// Where the evaluation puts its terms: each weight of [`crate::weights`] it applies, with how
 /// many times (counted positive for Red, negative for Black). Summing `weight * count` gives
 /// the evaluation; recording the counts gives a tuner the features of a position.
 pub trait Terms {
     /// Applies `weight` `count` times.
-    fn add(&mut self, weight: &'static Taper, count: Score);
+    fn add(&mut self, weight: &'static Tapered, count: Score);
 }
 
 /// The sum of the terms.
-struct Sum(Taper);
+struct Sum(Tapered);
 
 impl Terms for Sum {
     #[inline(always)]
-    fn add(&mut self, weight: &'static Taper, count: Score) {
+    fn add(&mut self, weight: &'static Tapered, count: Score) {
         self.0 += *weight * count;
     }
 }
@@ -91,7 +49,7 @@ impl Position {
     pub fn evaluate(&self) -> Score {
         let mut sum = Sum(self.psqt);
         self.positional_terms(&mut sum);
-        let score = sum.0.blend(self.phase());
+        let score = sum.0.taper(self.phase(), PHASE_FULL);
         // A side with nothing left to attack with cannot give mate: damp its lead.
         let leader = if score > 0 { Side::White } else { Side::Black };
         let red = if self.can_mate(leader) { score } else { score / NO_ATTACKER_DIVISOR };
@@ -99,7 +57,7 @@ impl Position {
     }
 
     /// Hands every term of the evaluation to `terms`, material and placement included: the
-    /// evaluation from Red's point of view is `Taper::blend` of their sum at
+    /// evaluation from Red's point of view is `Tapered::blend` of their sum at
     /// [`Position::phase`], unless a side that cannot mate leads (see [`Position::can_mate`]).
     pub fn evaluation_terms(&self, terms: &mut impl Terms) {
         for s in squares(self.occupied()) {
@@ -134,8 +92,8 @@ impl Position {
 
     /// Material and placement summed from scratch, Red's view (the position keeps it up to date
     /// incrementally; this checks it).
-    pub fn compute_psqt(&self) -> Taper {
-        squares(self.occupied()).fold(Taper::default(), |sum, s| sum + psqt(self.board[s as usize], s))
+    pub fn compute_psqt(&self) -> Tapered {
+        squares(self.occupied()).fold(Tapered::default(), |sum, s| sum + piece_square_value(self.board[s as usize], s))
     }
 
     /// The terms other than material and placement, for both sides.
@@ -265,6 +223,6 @@ mod tests {
     fn the_start_position_is_level() {
         let pos = Position::start();
         assert_eq!(pos.evaluate(), 0);
-        assert_eq!(pos.compute_psqt().mg, 0);
+        assert_eq!(pos.compute_psqt().mg(), 0);
     }
 }

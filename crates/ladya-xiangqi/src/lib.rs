@@ -50,7 +50,7 @@ pub mod weights;
 pub use eval::Terms;
 pub use fen::FenError;
 pub use game::XiangqiError;
-pub use ladya_core::{EndReason, Game, IllegalMove, MoveList, Outcome, Score, Side};
+pub use ladya_core::{EndReason, Game, IllegalMove, MoveList, Outcome, Score, Side, Tapered};
 pub use moves::Move;
 pub use notation::{MoveError, iccs_to_uci, uci_to_iccs};
 pub use piece::{Kind, Piece, side_name};

@@ -4,10 +4,10 @@
 use ladya_core::{Side, zobrist};
 
 use crate::board::*;
-use crate::eval::psqt;
 use crate::moves::Move;
 use crate::piece::{Kind, Piece};
-use crate::weights::Taper;
+use crate::weights::piece_square_value;
+use ladya_core::Tapered;
 
 /// Zobrist keys: 14 pieces x 90 squares, then the side to move.
 const KEYS: [u64; 14 * SQUARES + 1] = zobrist::keys(0x0C4E_55C4_1A46_0001);
@@ -54,7 +54,7 @@ pub struct Position {
     pub(crate) start_side: Side,
     pub(crate) key: u64,
     /// Material and placement of every piece, Red's view, kept up to date by make and unmake.
-    pub(crate) psqt: Taper,
+    pub(crate) psqt: Tapered,
     pub(crate) history: Vec<Undo>,
 }
 
@@ -82,7 +82,7 @@ impl Position {
             start_fullmove: 1,
             start_side: Side::White,
             key: 0,
-            psqt: Taper::default(),
+            psqt: Tapered::default(),
             history: Vec::new(),
         }
     }
@@ -150,7 +150,7 @@ impl Position {
     /// Material and placement of every piece from Red's point of view, maintained
     /// incrementally by make and unmake (see [`Position::compute_psqt`]).
     #[inline(always)]
-    pub fn psqt(&self) -> Taper {
+    pub fn psqt(&self) -> Tapered {
         self.psqt
     }
 
@@ -227,7 +227,7 @@ impl Position {
         self.by_side[piece.side().index()] |= b;
         self.toggle_lines(piece.side().index(), square);
         self.board[square as usize] = piece;
-        self.psqt += psqt(piece, square);
+        self.psqt += piece_square_value(piece, square);
         if piece.kind() == Kind::General {
             self.generals[piece.side().index()] = square;
         }
@@ -250,7 +250,7 @@ impl Position {
         self.toggle_lines(us, from);
         self.toggle_lines(us, to);
         self.key ^= piece_key(piece, from) ^ piece_key(piece, to) ^ SIDE_KEY;
-        self.psqt += psqt(piece, to) - psqt(piece, from);
+        self.psqt += piece_square_value(piece, to) - piece_square_value(piece, from);
         if captured.is_none() {
             self.halfmove = self.halfmove.saturating_add(1);
         } else {
@@ -258,7 +258,7 @@ impl Position {
             self.by_side[us ^ 1] ^= bit(to);
             self.toggle_lines(us ^ 1, to);
             self.key ^= piece_key(captured, to);
-            self.psqt -= psqt(captured, to);
+            self.psqt -= piece_square_value(captured, to);
             self.halfmove = 0;
         }
         self.board[from as usize] = Piece::NONE;
@@ -290,12 +290,12 @@ impl Position {
         self.toggle_lines(us, to);
         self.board[from as usize] = piece;
         self.board[to as usize] = undo.captured;
-        self.psqt += psqt(piece, from) - psqt(piece, to);
+        self.psqt += piece_square_value(piece, from) - piece_square_value(piece, to);
         if !undo.captured.is_none() {
             self.by_kind[undo.captured.kind() as usize] ^= bit(to);
             self.by_side[us ^ 1] ^= bit(to);
             self.toggle_lines(us ^ 1, to);
-            self.psqt += psqt(undo.captured, to);
+            self.psqt += piece_square_value(undo.captured, to);
         }
         if piece.kind() == Kind::General {
             self.generals[us] = from;

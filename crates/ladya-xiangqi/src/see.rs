@@ -10,8 +10,15 @@ use crate::weights::MATERIAL;
 
 /// Exchange value of each kind: the middlegame material, and for the general more than
 /// anything it could win.
-const SEE_VALUE: [Score; 7] =
-    [20_000, MATERIAL[1].mg, MATERIAL[2].mg, MATERIAL[3].mg, MATERIAL[4].mg, MATERIAL[5].mg, MATERIAL[6].mg];
+const SEE_VALUE: [Score; 7] = [
+    20_000,
+    MATERIAL[1].mg(),
+    MATERIAL[2].mg(),
+    MATERIAL[3].mg(),
+    MATERIAL[4].mg(),
+    MATERIAL[5].mg(),
+    MATERIAL[6].mg(),
+];
 
 /// The kinds from the cheapest capturer to the dearest.
 const CHEAPEST_FIRST: [Kind; 7] =

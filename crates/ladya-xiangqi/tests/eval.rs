@@ -3,7 +3,8 @@
 //! rooks, the cannon early and the horse late, no hollow cannon facing one's general).
 
 use ladya_core::{Game, MoveList, Side};
-use ladya_xiangqi::weights::{MATERIAL, Taper};
+use ladya_xiangqi::Tapered;
+use ladya_xiangqi::weights::{MATERIAL, PHASE_FULL};
 use ladya_xiangqi::{Position, Terms};
 
 /// The position with the colours swapped: ranks turned round, upper and lower case exchanged,
@@ -56,21 +57,20 @@ fn eval(fen: &str) -> i32 {
 }
 
 /// Adds up the terms as the tuner's linear model does.
-struct Total(Taper);
+struct Total(Tapered);
 
 impl Terms for Total {
-    fn add(&mut self, weight: &'static Taper, count: i32) {
-        self.0.mg += weight.mg * count;
-        self.0.eg += weight.eg * count;
+    fn add(&mut self, weight: &'static Tapered, count: i32) {
+        self.0 += *weight * count;
     }
 }
 
 /// The evaluation is the blend of its terms, damped for a leader that cannot mate: the linear
 /// model the tuner relies on.
 fn assert_terms_add_up(pos: &Position) {
-    let mut total = Total(Taper::default());
+    let mut total = Total(Tapered::default());
     pos.evaluation_terms(&mut total);
-    let red = total.0.blend(pos.phase());
+    let red = total.0.taper(pos.phase(), PHASE_FULL);
     let leader = if red > 0 { Side::White } else { Side::Black };
     let red = if pos.can_mate(leader) { red } else { red / ladya_xiangqi::weights::NO_ATTACKER_DIVISOR };
     let sign = if pos.side_to_move() == Side::White { 1 } else { -1 };
@@ -140,7 +140,7 @@ fn missing_advisors_fear_rooks_and_missing_elephants_fear_cannons() {
     let cost = |black: &str, lost: &str| eval(&board(black, "RNBAKABNR")) - eval(&board(black, lost));
     // The bare material of the piece lost, blended by the phase of the position without it.
     let material = |black: &str, lost: &str, kind: usize| {
-        MATERIAL[kind].blend(Position::from_fen(&board(black, lost)).unwrap().phase())
+        MATERIAL[kind].taper(Position::from_fen(&board(black, lost)).unwrap().phase(), PHASE_FULL)
     };
     let (rooks, cannons, horses) = ("r1bakab1r/9", "2bakab2/1c5c1", "1nbakabn1/9");
     let no_advisor = "RNB1KABNR";
