@@ -70,7 +70,11 @@ pub struct ByteSize(pub u128);
 impl fmt::Display for ByteSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mib = MIB as u128;
-        if self.0 >= mib && self.0 % mib == 0 { write!(f, "{} MiB", self.0 / mib) } else { write!(f, "{} bytes", self.0) }
+        if self.0 >= mib && self.0 % mib == 0 {
+            write!(f, "{} MiB", self.0 / mib)
+        } else {
+            write!(f, "{} bytes", self.0)
+        }
     }
 }
 
@@ -300,10 +304,7 @@ mod tests {
         assert_eq!(HashTable::<4>::try_new(usize::MAX).unwrap_err(), TooLarge(ByteSize(usize::MAX as u128)));
         let error = HashTable::<1>::try_new_mib(usize::MAX).unwrap_err();
         assert_eq!(error, TooLarge(ByteSize(usize::MAX as u128 * MIB as u128)));
-        assert_eq!(
-            error.to_string(),
-            "a hash table of 18446744073709551615 MiB is too large for the address space"
-        );
+        assert_eq!(error.to_string(), "a hash table of 18446744073709551615 MiB is too large for the address space");
         // Within the address space, but more than any machine has: the allocator refuses.
         let error = HashTable::<1>::try_new(1 << 62).unwrap_err();
         assert_eq!(error, OutOfMemory(ByteSize(1 << 62)));
@@ -365,7 +366,8 @@ mod tests {
         });
         // Every hit afterwards is consistent too (a slot torn by the last writes reads as a
         // miss), and some entries survived.
-        let hits = keys(1).chain(keys(2)).filter(|&key| table.probe(key).inspect(|&d| assert_eq!(d, data_of(key))).is_some());
+        let hits =
+            keys(1).chain(keys(2)).filter(|&key| table.probe(key).inspect(|&d| assert_eq!(d, data_of(key))).is_some());
         assert!(hits.count() > 0);
     }
 }

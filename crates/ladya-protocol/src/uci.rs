@@ -41,7 +41,7 @@ pub(crate) fn uci_score(score: i32, bound: Option<Bound>) -> String {
 impl Uci {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Uci {
         let uci = Uci {
-            runner: Runner::new(events, DEFAULT_HASH),
+            runner: Runner::new(events),
             session: new_session("chess", Dialect::Uci).expect("chess is a game"),
             options,
             out,
@@ -95,7 +95,11 @@ impl Uci {
         let number = |lo: usize, hi: usize| value.parse::<usize>().ok().filter(|v| (lo..=hi).contains(v));
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(1, 65_536) {
-                Some(mb) => self.runner.resize(mb),
+                Some(mb) => {
+                    if let Err(e) = self.runner.resize(mb) {
+                        self.error(format!("Hash: {e}"));
+                    }
+                }
                 None => self.error(format!("Hash must be 1 to 65536, not '{value}'")),
             },
             "clear hash" => self.runner.tt.clear(),

@@ -11,7 +11,6 @@ use crate::dialect::Dialect;
 use crate::engine::{Event, Flow, Frontend, Runner};
 use crate::output::Output;
 use crate::session::{GAMES, Session, TextReport, TextResult, new_session};
-use crate::uci::DEFAULT_HASH;
 
 /// What the running search is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +92,7 @@ impl Xboard {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Xboard {
         Xboard {
             out,
-            runner: Runner::new(events, DEFAULT_HASH),
+            runner: Runner::new(events),
             session: new_session("chess", Dialect::Xboard).expect("chess is a game"),
             options,
             engine_side: Some(Side::Black),
@@ -390,7 +389,11 @@ impl Frontend for Xboard {
             "." => {}
             "hint" => {}
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb > 0 => self.runner.resize(mb),
+                Ok(mb) if mb > 0 => {
+                    if let Err(e) = self.runner.resize(mb) {
+                        self.error(&e.to_string(), text.trim());
+                    }
+                }
                 _ => self.error("bad memory", arg),
             },
             "cores" => match arg.parse::<usize>() {

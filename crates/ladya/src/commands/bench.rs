@@ -108,7 +108,7 @@ fn bench_game<G: Game>(args: &BenchArgs) -> Result<(u64, Duration), Failure> {
     for fen in fens {
         let pos = G::from_fen(fen).map_err(|e| Failure(format!("bench position {fen}: {e}")))?;
         // A fresh table for every position keeps the count independent of order and history.
-        let tt = TranspositionTable::new(16);
+        let tt = TranspositionTable::try_new(16).map_err(|e| Failure(format!("bench: {e}")))?;
         let result = search(&pos, &Limits::depth(depth), &options, &tt, &SearchControl::new(), &mut |_| {});
         if args.verbose {
             let best = result.best.map_or("none".to_string(), |m| pos.move_text(m));
