@@ -70,7 +70,7 @@ pub struct ByteSize(pub u128);
 impl fmt::Display for ByteSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mib = MIB as u128;
-        if self.0 >= mib && self.0 % mib == 0 {
+        if self.0 >= mib && self.0.is_multiple_of(mib) {
             write!(f, "{} MiB", self.0 / mib)
         } else {
             write!(f, "{} bytes", self.0)
