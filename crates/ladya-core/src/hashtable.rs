@@ -143,6 +143,7 @@ impl<const N: usize> HashTable<N> {
     /// A table of as many buckets as fit in `bytes`, all empty, or an error if that is no bucket
     /// or the memory cannot be had.
     pub fn try_new(bytes: usize) -> Result<HashTable<N>, HashTableError> {
+        const { assert!(N > 0, "a bucket has at least one slot") };
         let size = ByteSize(bytes as u128);
         let len = bytes / Self::BUCKET_BYTES;
         if len == 0 {
