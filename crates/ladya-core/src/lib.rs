@@ -2,11 +2,13 @@
 //!
 //! A game crate (chess, xiangqi, ugolki) implements [`Game`]; the search, the protocols and the
 //! command line are written once against that trait. This crate also holds what they share:
-//! [`MoveList`], [`Score`] and its mate arithmetic, [`Outcome`], Zobrist key generation, and a
-//! generic [`perft`](perft::perft) with divide.
+//! [`MoveList`], [`Score`] and its mate arithmetic, [`Outcome`], Zobrist key generation, a
+//! generic [`perft`](perft::perft) with divide, and the lock-free
+//! [`HashTable`](hashtable::HashTable) under the search's, the solver's and ugolki's tables.
 
 mod front_door;
 mod game;
+pub mod hashtable;
 mod movelist;
 pub mod perft;
 pub mod score;

@@ -6,6 +6,7 @@
 use std::time::{Duration, Instant};
 
 use ladya_core::Game;
+use ladya_core::hashtable::HashTableError;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::games::GameKind;
@@ -103,16 +104,19 @@ fn bench_set(game: GameKind) -> (&'static [&'static str], u32) {
 }
 
 /// Runs the bench, giving each position's line to `report` when `config.verbose` is set.
-pub fn run(config: &BenchConfig, report: &mut dyn FnMut(String)) -> BenchTotal {
+///
+/// # Errors
+/// When the memory for the bench's hash table cannot be had.
+pub fn run(config: &BenchConfig, report: &mut dyn FnMut(String)) -> Result<BenchTotal, HashTableError> {
     let games = config.game.map_or(GameKind::ALL.to_vec(), |game| vec![game]);
-    let tt = TranspositionTable::new(BENCH_HASH_MEGABYTES);
+    let tt = TranspositionTable::try_new(BENCH_HASH_MEGABYTES)?;
     let mut total = BenchTotal { nodes: 0, time: Duration::ZERO };
     for game in games {
         let (nodes, time) = with_game!(game, bench_game(game, config, &tt, report));
         total.nodes += nodes;
         total.time += time;
     }
-    total
+    Ok(total)
 }
 
 fn bench_game<G: Game>(

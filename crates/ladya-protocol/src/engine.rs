@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 
+use ladya_core::hashtable::HashTableError;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
 
 use crate::output::Output;
@@ -52,9 +53,12 @@ pub(crate) struct Runner {
 }
 
 impl Runner {
-    pub(crate) fn new(events: Sender<Event>, hash_megabytes: usize) -> Runner {
+    /// A runner with a table of the default size ([`DEFAULT_HASH`](crate::uci::DEFAULT_HASH)).
+    pub(crate) fn new(events: Sender<Event>) -> Runner {
         Runner {
-            tt: Arc::new(TranspositionTable::new(hash_megabytes)),
+            tt: Arc::new(
+                TranspositionTable::try_new(crate::uci::DEFAULT_HASH).expect("memory for the default hash table"),
+            ),
             control: Arc::new(SearchControl::new()),
             running: None,
             next_id: 0,
@@ -62,10 +66,12 @@ impl Runner {
         }
     }
 
-    /// Replaces the table by one of a new size (never while searching).
-    pub(crate) fn resize(&mut self, megabytes: usize) {
+    /// Replaces the table by one of a new size (never while searching); if that size cannot be
+    /// had, the old table stays.
+    pub(crate) fn resize(&mut self, megabytes: usize) -> Result<(), HashTableError> {
         self.stop_and_wait();
-        self.tt = Arc::new(TranspositionTable::new(megabytes));
+        self.tt = Arc::new(TranspositionTable::try_new(megabytes)?);
+        Ok(())
     }
 
     /// Starts a search of `session`'s position; returns its number.

@@ -39,7 +39,7 @@ pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) ->
     let mut game = TerminalGame {
         start: session.boxed_clone(),
         session,
-        tt: Arc::new(TranspositionTable::new(DEFAULT_HASH)),
+        tt: Arc::new(TranspositionTable::try_new(DEFAULT_HASH).map_err(|e| e.to_string())?),
         options: options.clone(),
         view: options.view,
         news: vec![format!("You play {}. {HELP}", options_side_name(options))],

@@ -33,7 +33,7 @@ impl Ucci {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Ucci {
         let ucci = Ucci {
             out,
-            runner: Runner::new(events, DEFAULT_HASH),
+            runner: Runner::new(events),
             session: new_session(GameKind::Xiangqi, Dialect::Ucci),
             options,
             banned: Vec::new(),
@@ -100,7 +100,11 @@ impl Ucci {
             "usemillisec" => self.millis = on,
             "ponder" | "batch" | "debug" | "usebook" | "bookfiles" | "promotion" | "style" | "idle" => {}
             "hashsize" => match value.parse() {
-                Ok(mb) if (1..=65_536).contains(&mb) => self.runner.resize(mb),
+                Ok(mb) if (1..=65_536).contains(&mb) => {
+                    if let Err(e) = self.runner.resize(mb) {
+                        self.error(format!("hashsize: {e}"));
+                    }
+                }
                 _ => self.error(format!("hashsize must be 1 to 65536, not '{value}'")),
             },
             "threads" => match value.parse() {

@@ -42,12 +42,8 @@ pub(crate) fn uci_score(score: i32, bound: Option<Bound>) -> String {
 
 impl Uci {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Uci {
-        let uci = Uci {
-            runner: Runner::new(events, DEFAULT_HASH),
-            session: new_session(GameKind::Chess, Dialect::Uci),
-            options,
-            out,
-        };
+        let uci =
+            Uci { runner: Runner::new(events), session: new_session(GameKind::Chess, Dialect::Uci), options, out };
         uci.identify();
         uci
     }
@@ -97,7 +93,11 @@ impl Uci {
         let number = |lo: usize, hi: usize| value.parse::<usize>().ok().filter(|v| (lo..=hi).contains(v));
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(1, 65_536) {
-                Some(mb) => self.runner.resize(mb),
+                Some(mb) => {
+                    if let Err(e) = self.runner.resize(mb) {
+                        self.error(format!("Hash: {e}"));
+                    }
+                }
                 None => self.error(format!("Hash must be 1 to 65536, not '{value}'")),
             },
             "clear hash" => self.runner.tt.clear(),
@@ -258,8 +258,10 @@ impl Uci {
                 return self.error(format!("bench takes a game and a depth, not '{word}'"));
             }
         }
-        let total = bench::run(&config, &mut |line| self.out.line(line));
-        self.out.line(total.summary());
+        match bench::run(&config, &mut |line| self.out.line(line)) {
+            Ok(total) => self.out.line(total.summary()),
+            Err(e) => self.error(format!("bench: {e}")),
+        }
     }
 
     fn perft(&mut self, depth: u32) {

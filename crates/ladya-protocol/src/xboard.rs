@@ -12,7 +12,6 @@ use crate::engine::{Event, Flow, Frontend, Runner};
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::session::{Session, TextReport, TextResult, new_session};
-use crate::uci::DEFAULT_HASH;
 
 /// What the running search is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +93,7 @@ impl Xboard {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Xboard {
         Xboard {
             out,
-            runner: Runner::new(events, DEFAULT_HASH),
+            runner: Runner::new(events),
             session: new_session(GameKind::Chess, Dialect::Xboard),
             options,
             engine_side: Some(Side::Black),
@@ -391,7 +390,11 @@ impl Frontend for Xboard {
             "." => {}
             "hint" => {}
             "memory" => match arg.parse::<usize>() {
-                Ok(mb) if mb > 0 => self.runner.resize(mb),
+                Ok(mb) if mb > 0 => {
+                    if let Err(e) = self.runner.resize(mb) {
+                        self.error(&e.to_string(), text.trim());
+                    }
+                }
                 _ => self.error("bad memory", arg),
             },
             "cores" => match arg.parse::<usize>() {

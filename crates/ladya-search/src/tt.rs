@@ -1,13 +1,15 @@
 //! The transposition table: results of earlier searches, shared by all search threads.
 //!
-//! Entries are packed into 64 bits and stored beside `key ^ data`, so a reader sees a torn
-//! write (two threads storing at once) as a miss instead of a wrong hit, without locks. Four
-//! entries make a 64-byte bucket, one cache line. Replacement prefers keeping deep entries of
-//! the current search; a generation counter ages out entries of earlier searches.
+//! A typed layer over [`ladya_core::hashtable::HashTable`], which stores 64-bit entries beside
+//! `key ^ data` (a torn write reads as a miss, without locks): this module packs entries into
+//! 64 bits and chooses what to replace. Four entries make a 64-byte bucket, one cache line.
+//! Replacement prefers keeping deep entries of the current search; a generation counter ages
+//! out entries of earlier searches.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use ladya_core::Score;
+use ladya_core::hashtable::{HashTable, HashTableError};
 
 /// What a stored score says about the true value of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,21 +37,7 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 const SLOTS_PER_BUCKET: usize = 4;
-
-#[repr(align(64))]
-struct Bucket([Slot; SLOTS_PER_BUCKET]);
-
-impl Bucket {
-    fn empty() -> Bucket {
-        Bucket(std::array::from_fn(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }))
-    }
-}
 
 /// Depth as stored: shifted so that quiescence (0) and one level below fit in a `u8`.
 const DEPTH_OFFSET: i32 = 1;
@@ -84,33 +72,26 @@ fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8 & 63
 }
 
-/// A lock-free hash table of search results, sized in megabytes.
+/// A lock-free hash table of search results, sized in megabytes (MiB).
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    table: HashTable<SLOTS_PER_BUCKET>,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table using about `megabytes` of memory (at least one bucket).
-    pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.max(1) << 20) / std::mem::size_of::<Bucket>();
-        TranspositionTable {
-            buckets: (0..count.max(1)).map(|_| Bucket::empty()).collect(),
-            generation: AtomicU8::new(0),
-        }
+    /// An empty table of `megabytes`, or an error if that is 0 or the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashTableError> {
+        Ok(TranspositionTable { table: HashTable::try_new_mib(megabytes)?, generation: AtomicU8::new(0) })
     }
 
     /// The table's size in megabytes.
     pub fn megabytes(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        self.table.bytes() >> 20
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&self) {
-        for slot in self.buckets.iter().flat_map(|b| b.0.iter()) {
-            slot.check.store(0, Relaxed);
-            slot.data.store(0, Relaxed);
-        }
+        self.table.clear();
         self.generation.store(0, Relaxed);
     }
 
@@ -119,34 +100,22 @@ impl TranspositionTable {
         self.generation.fetch_add(1, Relaxed);
     }
 
-    #[inline(always)]
-    fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
-    }
-
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        for slot in &self.bucket(key).0 {
-            let data = slot.data.load(Relaxed);
-            if slot.check.load(Relaxed) ^ data == key {
-                return unpack(data);
-            }
-        }
-        None
+        self.table.probe(key).and_then(unpack)
     }
 
     /// Stores a search result for `key`. A result without a move keeps the move stored before.
     #[inline]
     pub fn store(&self, key: u64, move_code: u16, score: Score, eval: Score, depth: i32, bound: Bound) {
         let generation = self.generation.load(Relaxed) & 63;
-        let bucket = self.bucket(key);
-        let mut victim = &bucket.0[0];
+        let bucket = self.table.bucket(key);
+        let mut victim = &bucket[0];
         let mut victim_worth = i32::MAX;
-        for slot in &bucket.0 {
-            let data = slot.data.load(Relaxed);
-            if slot.check.load(Relaxed) ^ data == key {
+        for slot in bucket {
+            let (stored, data) = slot.read();
+            if stored == key {
                 let old = unpack(data);
                 // Keep a deeper exact-enough result of this search rather than a shallow one.
                 if let Some(old) = old
@@ -157,9 +126,7 @@ impl TranspositionTable {
                     return;
                 }
                 let kept_move = if move_code == 0 { old.map_or(0, |o| o.move_code) } else { move_code };
-                let new = pack(kept_move, score, eval, depth, bound, generation);
-                slot.data.store(new, Relaxed);
-                slot.check.store(key ^ new, Relaxed);
+                slot.set(key, pack(kept_move, score, eval, depth, bound, generation));
                 return;
             }
             // Worth keeping: deep entries of recent searches.
@@ -172,24 +139,13 @@ impl TranspositionTable {
                 victim = slot;
             }
         }
-        let new = pack(move_code, score, eval, depth, bound, generation);
-        victim.data.store(new, Relaxed);
-        victim.check.store(key ^ new, Relaxed);
+        victim.set(key, pack(move_code, score, eval, depth, bound, generation));
     }
 
     /// Permille of sampled entries written during the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Relaxed) & 63;
-        let sample = self.buckets.len().min(250);
-        let used = self.buckets[..sample]
-            .iter()
-            .flat_map(|b| b.0.iter())
-            .filter(|s| {
-                let data = s.data.load(Relaxed);
-                unpack(data).is_some() && generation_of(data) == generation
-            })
-            .count();
-        (used * 1000 / (sample * SLOTS_PER_BUCKET).max(1)) as u32
+        self.table.hashfull_by(|data| unpack(data).is_some() && generation_of(data) == generation)
     }
 }
 
@@ -199,7 +155,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_entries() {
-        let tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::try_new(1).unwrap();
         assert_eq!(tt.megabytes(), 1);
         assert_eq!(tt.probe(0x1234), None);
         tt.store(0x1234, 77, -31_990, -45, 9, Bound::Lower);
@@ -218,8 +174,8 @@ mod tests {
 
     #[test]
     fn a_full_bucket_evicts_the_shallowest_entry() {
-        let tt = TranspositionTable::new(1);
-        let n = tt.buckets.len() as u128;
+        let tt = TranspositionTable::try_new(1).unwrap();
+        let n = tt.table.bucket_count() as u128;
         // Keys that map to bucket 0: the top bits of key * n must be zero.
         let keys: Vec<u64> = (1..=5u64).filter(|&k| (k as u128 * n) >> 64 == 0).collect();
         assert_eq!(keys.len(), 5);
@@ -230,5 +186,12 @@ mod tests {
         assert_eq!(tt.probe(keys[0]), None, "the shallowest entry went");
         assert!(keys[1..].iter().all(|&k| tt.probe(k).is_some()));
         assert_eq!(tt.hashfull(), 4 * 1000 / (250 * 4) as u32);
+    }
+
+    #[test]
+    fn an_impossible_size_is_an_error() {
+        assert!(TranspositionTable::try_new(0).is_err());
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
+        assert!(TranspositionTable::try_new(1 << 42).is_err());
     }
 }

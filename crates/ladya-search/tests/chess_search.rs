@@ -13,7 +13,7 @@ use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, Transposi
 
 fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
     let pos = Position::from_fen(fen).unwrap();
-    let tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::try_new(16).unwrap();
     let result = search(&pos, &limits, &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {});
     (pos, result)
 }
@@ -99,7 +99,7 @@ fn a_node_limit_gives_the_same_result_every_time() {
 fn stop_is_honoured_promptly() {
     let pos = Position::start();
     let control = Arc::new(SearchControl::new());
-    let tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::try_new(16).unwrap();
     let limits = Limits { infinite: true, ..Limits::default() };
     let stopper = {
         let control = Arc::clone(&control);
@@ -124,7 +124,7 @@ fn mate_scores_survive_transpositions() {
     // Searching twice with one table: the second search reads mate scores stored at other
     // plies and must report the same mate distance.
     let pos = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap();
-    let tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::try_new(16).unwrap();
     let control = SearchControl::new();
     let options = SearchOptions::default();
     let first = search(&pos, &Limits::depth(8), &options, &tt, &control, &mut |_| {});

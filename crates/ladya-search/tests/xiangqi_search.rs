@@ -10,7 +10,7 @@ use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, Transposi
 use ladya_xiangqi::{Move, Position};
 
 fn run(pos: &Position, depth: u32) -> SearchResult<Move> {
-    let tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::try_new(16).unwrap();
     search(pos, &Limits::depth(depth), &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {})
 }
 

@@ -49,4 +49,4 @@ mod table;
 
 pub use render::{human, json};
 pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve};
-pub use table::{Table, TableTooLarge};
+pub use table::Table;

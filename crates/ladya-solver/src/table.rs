@@ -7,14 +7,12 @@
 //! them only where the history cannot change the answer (see the crate documentation), so
 //! one table serves every problem of a batch.
 //!
-//! Each slot keeps `key ^ data` beside `data`, so a reader sees a torn write (two threads
-//! storing at once) as a miss instead of a wrong answer, without locks.
+//! The table is a [`HashTable`] of one-slot buckets: a slot torn by two threads storing at once
+//! reads as a miss instead of a wrong answer, without locks.
 
-use std::alloc::Layout;
-use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use ladya_core::hashtable::{HashTable, HashTableError};
 
-/// Marks a slot that holds an entry (an empty slot is all zeros).
+/// Set in every packed entry, so that none is 0, the empty slot.
 const FILLED: u64 = 1 << 16;
 /// `mate` when no mate is known.
 const UNKNOWN: u8 = u8::MAX;
@@ -52,60 +50,25 @@ impl Entry {
     }
 }
 
-/// One entry's place: `key ^ data` and `data`.
-type Slot = [AtomicU64; 2];
-
-/// The memory for a table could not be had.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableTooLarge {
-    /// The size asked for.
-    pub megabytes: usize,
-}
-
-impl fmt::Display for TableTooLarge {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot allocate a table of {} MB", self.megabytes)
-    }
-}
-
-impl std::error::Error for TableTooLarge {}
-
 /// A lock-free table of proven and disproven mates, shared by the solver's threads.
 pub struct Table {
-    slots: Box<[Slot]>,
-    mask: usize,
+    slots: HashTable,
 }
 
 impl Table {
-    /// A table using at most `megabytes` of memory (and at least one slot), or an error if
-    /// the memory cannot be had.
+    /// An empty table of `megabytes`, or an error if that is 0 or the memory cannot be had.
     ///
-    /// The memory comes zeroed from the allocator, which maps fresh pages lazily: a large table
-    /// costs nothing until it is written (64 MB took 90 ms to set up slot by slot, dominating
-    /// a whole batch of mate-in-2 problems; `ladya solve --mate 1` now starts in 4 ms).
-    pub fn new(megabytes: usize) -> Result<Table, TableTooLarge> {
-        let wanted = megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Slot>();
-        let count: usize = if wanted <= 1 { 1 } else { 1 << wanted.ilog2() };
-        let too_large = TableTooLarge { megabytes };
-        let layout = Layout::array::<Slot>(count).map_err(|_| too_large)?;
-        // Safety: the layout is not empty (at least one slot of 16 bytes).
-        let memory = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Slot>();
-        if memory.is_null() {
-            return Err(too_large);
-        }
-        // Safety: `memory` holds `count` slots, allocated by the global allocator with the
-        // layout of `[Slot; count]`, which is what the box frees. All-zero bytes are a valid
-        // slot: `AtomicU64` has the in-memory representation of `u64`.
-        let slots = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(memory, count)) };
-        Ok(Table { slots, mask: count - 1 })
+    /// The memory is mapped lazily (see [`HashTable`]): a large table costs nothing until it is
+    /// written (64 MB took 90 ms to set up slot by slot, dominating a whole batch of mate-in-2
+    /// problems; `ladya solve --mate 1` starts in 4 ms).
+    pub fn try_new(megabytes: usize) -> Result<Table, HashTableError> {
+        Ok(Table { slots: HashTable::try_new_mib(megabytes)? })
     }
 
     /// What is known about the position with (salted) key `key`.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Entry {
-        let [check, data] = &self.slots[key as usize & self.mask];
-        let data = data.load(Relaxed);
-        if data & FILLED != 0 && check.load(Relaxed) ^ data == key { Entry::unpack(data) } else { Entry::EMPTY }
+        self.slots.probe(key).map_or(Entry::EMPTY, Entry::unpack)
     }
 
     /// Records that the attacker mates within `n` moves.
@@ -122,10 +85,7 @@ impl Table {
     }
 
     fn write(&self, key: u64, entry: Entry) {
-        let [check, data] = &self.slots[key as usize & self.mask];
-        let packed = entry.pack();
-        check.store(key ^ packed, Relaxed);
-        data.store(packed, Relaxed);
+        self.slots.store(key, entry.pack());
     }
 }
 
@@ -135,7 +95,7 @@ mod tests {
 
     #[test]
     fn entries_answer_longer_and_shorter_limits() {
-        let table = Table::new(1).unwrap();
+        let table = Table::try_new(1).unwrap();
         let key = 0x1234_5678_9ABC_DEF0;
         assert_eq!(table.probe(key).decide(3), None);
         table.store_no_mate(key, 2);
@@ -149,14 +109,14 @@ mod tests {
         assert_eq!(table.probe(key).decide(3), Some(true));
         assert_eq!(table.probe(key).decide(2), Some(false));
         // Another key in the same slot replaces the entry; the old key then misses.
-        let other = key ^ (1 << 40);
+        let other = key ^ 1;
         table.store_mate(other, 1);
         assert_eq!(table.probe(other).decide(1), Some(true));
         assert_eq!(table.probe(key).decide(3), None);
         // Mate within zero moves (the defender is mated already) is a fact too.
         table.store_mate(7, 0);
         assert_eq!(table.probe(7).decide(0), Some(true));
-        assert_eq!(Table::new(0).unwrap().probe(0).decide(0), None);
-        assert!(Table::new(usize::MAX).is_err());
+        assert!(Table::try_new(0).is_err());
+        assert!(Table::try_new(usize::MAX).is_err());
     }
 }

@@ -18,7 +18,7 @@ fn position(fen: &str, moves: &str) -> Position {
 }
 
 fn solution(pos: &Position, mate: u32, options: Options) -> Solution<Move> {
-    solve(pos, mate, &options, &Table::new(4).unwrap())
+    solve(pos, mate, &options, &Table::try_new(4).unwrap())
 }
 
 /// The keys in UCI form, sorted.

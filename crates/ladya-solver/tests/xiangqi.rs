@@ -18,7 +18,7 @@ fn position(fen: &str, moves: &str) -> Position {
 }
 
 fn solution(pos: &Position, mate: u32) -> Solution<Move> {
-    solve(pos, mate, &Options::default(), &Table::new(4).unwrap())
+    solve(pos, mate, &Options::default(), &Table::try_new(4).unwrap())
 }
 
 /// The keys in ICCS form, sorted.

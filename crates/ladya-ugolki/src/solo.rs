@@ -25,9 +25,9 @@
 //! lock-free table shared by all threads, keyed by the configuration alone.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use ladya_core::Side;
+use ladya_core::hashtable::HashTable;
 
 use crate::bitboard::{Bitboard, JumpGraph, RINGS, STEPS, bit, distance, parity_steps, squares};
 use crate::position::Layout;
@@ -506,40 +506,31 @@ impl Entry {
     }
 }
 
-/// Slots of the shared table (16 bytes each).
+/// Slots of the shared table (16 bytes each: 2 MiB).
 const TABLE_SLOTS: usize = 1 << 17;
 
-/// A lock-free table of results by configuration: each slot holds the data and the
-/// configuration XOR the data, so a slot torn by two writers reads as a miss.
-struct Table {
-    check: Box<[AtomicU64]>,
-    data: Box<[AtomicU64]>,
-}
+/// The lock-free table of results by configuration, shared by all threads of the process.
+struct Table(HashTable);
 
 fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| Table {
-        check: (0..TABLE_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-        data: (0..TABLE_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+    TABLE.get_or_init(|| {
+        Table(HashTable::try_new(TABLE_SLOTS * HashTable::<1>::BUCKET_BYTES).expect("2 MiB for the race cache"))
     })
 }
 
 impl Table {
-    /// Fewest-moves entries and count entries for each number of moves live in different
-    /// slots of the same configuration.
-    fn slot(pieces: Bitboard, moves: Option<u8>) -> usize {
+    /// The key of a configuration's fewest-moves entry (`moves` `None`) or of its count entry
+    /// for a number of moves: different keys, so they live in different slots. The mixing is
+    /// a bijection for each `moves`, and an entry records its kind and `moves`, so a hit is
+    /// always the configuration's own entry.
+    fn key(pieces: Bitboard, moves: Option<u8>) -> u64 {
         let salt = moves.map_or(0, |m| m as u64 + 1);
-        let x = (pieces ^ salt.wrapping_mul(0xD6E8_FEB8_6659_FD93)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (x >> (64 - TABLE_SLOTS.trailing_zeros())) as usize
+        (pieces ^ salt.wrapping_mul(0xD6E8_FEB8_6659_FD93)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     fn load(&self, pieces: Bitboard, moves: Option<u8>) -> Option<Entry> {
-        let i = Self::slot(pieces, moves);
-        let data = self.data[i].load(Relaxed);
-        if self.check[i].load(Relaxed) ^ data != pieces {
-            return None;
-        }
-        let entry = Entry::unpack(data)?;
+        let entry = Entry::unpack(self.0.probe(Self::key(pieces, moves))?)?;
         match (entry, moves) {
             (Entry::Fewest { .. }, None) => Some(entry),
             (Entry::Count { moves: m, .. }, Some(wanted)) if m == wanted => Some(entry),
@@ -552,10 +543,7 @@ impl Table {
             Entry::Fewest { .. } => None,
             Entry::Count { moves, .. } => Some(moves),
         };
-        let i = Self::slot(pieces, moves);
-        let data = entry.pack();
-        self.data[i].store(data, Relaxed);
-        self.check[i].store(pieces ^ data, Relaxed);
+        self.0.store(Self::key(pieces, moves), entry.pack());
     }
 }
 

@@ -11,7 +11,7 @@ fn pos(fen: &str) -> Position {
 
 /// The move and score of a search to `depth`, all techniques on.
 fn best(p: &Position, depth: u32) -> (String, Score) {
-    let tt = TranspositionTable::new(16);
+    let tt = TranspositionTable::try_new(16).unwrap();
     let result = search(p, &Limits::depth(depth), &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {});
     (p.move_text(result.best.expect("a move")), result.score)
 }

@@ -108,3 +108,20 @@ fn bad_input_is_answered_and_survived() {
     engine.send("quit");
     engine.expect(|l| l == "bye", 5);
 }
+
+#[test]
+fn an_impossible_hashsize_is_an_error_and_the_engine_plays_on() {
+    let mut engine = start_ucci();
+    engine.send("setoption hashsize 65536");
+    engine.send("isready");
+    let answer = engine.expect(|l| l == "readyok" || l.starts_with("info error"), 30);
+    if common::cannot_allocate(65536 << 20) {
+        assert_eq!(answer, "info error hashsize: cannot allocate a hash table of 65536 MiB: not enough memory");
+        engine.expect(|l| l == "readyok", 5);
+    }
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let best = engine.expect_prefix("bestmove", 10);
+    legal_best(&engine, &best, &Position::start());
+    engine.quit();
+}

@@ -235,3 +235,20 @@ fn bench_runs_inside_the_uci_loop() {
     engine.expect(|l| l == "readyok", 5);
     engine.quit();
 }
+
+#[test]
+fn an_impossible_hash_size_is_an_error_and_the_engine_plays_on() {
+    let mut engine = start_uci();
+    engine.send("setoption name Hash value 65536");
+    engine.send("isready");
+    let answer = engine.expect(|l| l == "readyok" || l.starts_with("info string error"), 30);
+    if common::cannot_allocate(65536 << 20) {
+        assert_eq!(answer, "info string error: Hash: cannot allocate a hash table of 65536 MiB: not enough memory");
+        engine.expect(|l| l == "readyok", 5);
+    }
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let best = engine.expect_prefix("bestmove", 10);
+    legal_best(&best, &Position::start());
+    engine.quit();
+}

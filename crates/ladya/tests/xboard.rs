@@ -148,3 +148,25 @@ fn xiangqi_and_ugolki_variants() {
     assert!(pos.parse_move(line[5..].trim()).is_ok(), "{line}");
     engine.quit();
 }
+
+#[test]
+fn an_impossible_memory_size_is_an_error_and_the_engine_plays_on() {
+    let mut engine = start_xboard();
+    engine.send("memory 100000000000000");
+    engine.expect(
+        |l| l == "Error (a hash table of 100000000000000 MiB is too large for the address space): memory 100000000000000",
+        5,
+    );
+    engine.send("memory 65536");
+    engine.send("ping 1");
+    let answer = engine.expect(|l| l == "pong 1" || l.starts_with("Error"), 30);
+    if common::cannot_allocate(65536 << 20) {
+        assert_eq!(answer, "Error (cannot allocate a hash table of 65536 MiB: not enough memory): memory 65536");
+        engine.expect(|l| l == "pong 1", 5);
+    }
+    engine.send("new");
+    engine.send("sd 3");
+    engine.send("go");
+    engine_move(&mut engine, &mut Position::start());
+    engine.quit();
+}

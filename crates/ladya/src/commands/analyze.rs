@@ -58,7 +58,7 @@ fn analyze<G: Game>(args: &AnalyzeArgs) -> Result<(), Failure> {
         move_overhead: Duration::ZERO,
         features: features(&args.without)?,
     };
-    let tt = TranspositionTable::new(args.hash);
+    let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let control = SearchControl::new();
     println!("{:>5} {:>8} {:>12} {:>10} {:>8}  pv", "depth", "score", "nodes", "nps", "time");
     let result = search(&pos, &limits, &options, &tt, &control, &mut |r| {

@@ -33,7 +33,7 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         options: SearchOptions { features: features(&args.without)?, ..SearchOptions::default() },
         verbose: args.verbose,
     };
-    let total = bench::run(&config, &mut |line| println!("{line}"));
+    let total = bench::run(&config, &mut |line| println!("{line}")).map_err(|e| Failure(format!("bench: {e}")))?;
     println!("{}", total.summary());
     Ok(())
 }

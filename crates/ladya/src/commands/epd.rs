@@ -89,7 +89,7 @@ fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {
         .collect::<Result<Vec<_>, _>>()?;
     let options =
         SearchOptions { threads: args.threads.max(1), features: features(&args.without)?, ..SearchOptions::default() };
-    let tt = TranspositionTable::new(args.hash);
+    let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let limits = Limits::movetime(Duration::from_millis(args.movetime));
     let mut solved = 0;
     let mut nodes = 0;

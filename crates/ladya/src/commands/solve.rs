@@ -69,7 +69,7 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
 }
 
 fn run_game<G: Game>(args: &SolveArgs) -> Result<(), Failure> {
-    let table = Table::new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
+    let table = Table::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     if let Some(path) = &args.epd {
         return batch::<G>(args, path, &table);
     }

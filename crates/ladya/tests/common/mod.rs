@@ -99,3 +99,14 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// Whether `bytes` of memory certainly cannot be had here, even lazily: Linux without
+/// unconditional overcommit, and less memory and swap together than that (elsewhere `false`).
+pub fn cannot_allocate(bytes: u64) -> bool {
+    let overcommit = std::fs::read_to_string("/proc/sys/vm/overcommit_memory").unwrap_or_default();
+    let Ok(info) = std::fs::read_to_string("/proc/meminfo") else { return false };
+    let kib = |field: &str| -> u64 {
+        info.lines().find_map(|l| l.strip_prefix(field)?.split_whitespace().next()?.parse().ok()).unwrap_or(0)
+    };
+    overcommit.trim() != "1" && (kib("MemTotal:") + kib("SwapTotal:")) * 1024 < bytes
+}
