@@ -148,6 +148,9 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn start() -> Self;
 
     /// Reads a position in the game's FEN form.
+    ///
+    /// # Errors
+    /// A malformed FEN, or one that is no position of the game, naming what is wrong.
     fn from_fen(fen: &str) -> Result<Self, Self::Error>;
 
     /// The position in the game's FEN form.
@@ -261,8 +264,10 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// `m` in the notation people read (SAN, WXF, `e3-e5`); call before making it.
     fn human_move_text(&self, m: Self::Move) -> String;
 
-    /// Reads a move of this position in coordinate form or in the human notation; an illegal,
-    /// ambiguous or malformed move is an error.
+    /// Reads a move of this position in coordinate form or in the human notation.
+    ///
+    /// # Errors
+    /// A malformed, ambiguous or illegal move.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
 }
 

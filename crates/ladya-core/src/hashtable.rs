@@ -140,8 +140,11 @@ impl<const N: usize> HashTable<N> {
     /// The size of one bucket in bytes.
     pub const BUCKET_BYTES: usize = size_of::<[Slot; N]>();
 
-    /// A table of as many buckets as fit in `bytes`, all empty, or an error if that is no bucket
-    /// or the memory cannot be had.
+    /// A table of as many buckets as fit in `bytes`, all empty.
+    ///
+    /// # Errors
+    /// [`HashTableError`] when `bytes` holds no bucket, is too large for the address space, or
+    /// the allocator refuses it.
     pub fn try_new(bytes: usize) -> Result<HashTable<N>, HashTableError> {
         const { assert!(N > 0, "a bucket has at least one slot") };
         let size = ByteSize(bytes as u128);
@@ -168,12 +171,18 @@ impl<const N: usize> HashTable<N> {
     }
 
     /// [`try_new`](HashTable::try_new) with the size in MiB.
+    ///
+    /// # Errors
+    /// As [`try_new`](HashTable::try_new); also when the size in bytes overflows.
     pub fn try_new_mib(mib: usize) -> Result<HashTable<N>, HashTableError> {
         let bytes = mib.checked_mul(MIB).ok_or(HashTableError::TooLarge(ByteSize(mib as u128 * MIB as u128)))?;
         HashTable::try_new(bytes)
     }
 
-    /// Replaces the table by an empty one of `bytes`; on an error the table stays as it was.
+    /// Replaces the table by an empty one of `bytes`.
+    ///
+    /// # Errors
+    /// As [`try_new`](HashTable::try_new); the table then stays as it was.
     pub fn resize(&mut self, bytes: usize) -> Result<(), HashTableError> {
         *self = HashTable::try_new(bytes)?;
         Ok(())

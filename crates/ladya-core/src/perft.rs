@@ -46,8 +46,12 @@ pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
 
 /// Walks the legal move tree to `depth`, calling `check` on every position reached (the
 /// root included) and verifying after each unmake that the position equals, field for
-/// field, the one before the move. Returns the number of positions visited, or the first
-/// failure. Game crates' tests use it to prove make/unmake exact and incremental keys right.
+/// field, the one before the move. Returns the number of positions visited. Game crates'
+/// tests use it to prove make/unmake exact and incremental keys right.
+///
+/// # Errors
+/// The first failure: what `check` reported, or the move whose unmake did not restore the
+/// position.
 pub fn verify_tree<G: Game + PartialEq>(
     game: &mut G,
     depth: u32,
@@ -82,7 +86,10 @@ pub struct PerftCase {
 }
 
 /// Reads perft reference lines of the form `FEN ;D1 20 ;D2 400 ...`; blank lines and lines
-/// starting with `#` are skipped. A malformed line is an error naming its number.
+/// starting with `#` are skipped.
+///
+/// # Errors
+/// A malformed line, named by its number.
 pub fn parse_perft_cases(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut cases = Vec::new();
     for (number, line) in text.lines().enumerate() {

@@ -31,6 +31,9 @@ pub trait EngineGame: Game {
     }
 
     /// Reads a move written for `dialect`.
+    ///
+    /// # Errors
+    /// A malformed, ambiguous or illegal move.
     fn parse_dialect_move(&self, text: &str, _dialect: Dialect) -> Result<Self::Move, Self::Error> {
         self.parse_move(text)
     }

@@ -6,6 +6,37 @@
 //! that protocol until `quit` or the end of input. [`play`] is a game against a person in a
 //! terminal. Input is read in its own thread and each
 //! search runs in another, so the engine answers `stop`, `isready` and `?` while thinking.
+//!
+//! # Driving the engine from a program
+//!
+//! ```
+//! use std::io::{Cursor, Write};
+//! use std::sync::{Arc, Mutex};
+//!
+//! use ladya_protocol::{Output, run};
+//! use ladya_search::SearchOptions;
+//!
+//! /// A writer whose lines the test reads back.
+//! #[derive(Clone, Default)]
+//! struct Lines(Arc<Mutex<Vec<u8>>>);
+//! impl Write for Lines {
+//!     fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+//!         self.0.lock().unwrap().write(bytes)
+//!     }
+//!     fn flush(&mut self) -> std::io::Result<()> {
+//!         Ok(())
+//!     }
+//! }
+//!
+//! let input = "uci\nsetoption name UCI_Variant value xiangqi\nposition startpos moves h3e3\ngo depth 4\n";
+//! let lines = Lines::default();
+//! run(Cursor::new(input), Output::new(lines.clone()), SearchOptions::default());
+//! let text = String::from_utf8(lines.0.lock().unwrap().clone())?;
+//! assert!(text.lines().any(|l| l == "uciok"));
+//! let best = text.lines().find(|l| l.starts_with("bestmove ")).expect("an answer to go");
+//! println!("{best}"); // a xiangqi move in UCI's ranks 1-10, such as `bestmove h10g8`
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod bench;
 mod dialect;

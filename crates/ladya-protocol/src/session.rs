@@ -65,8 +65,14 @@ pub trait Session: Send {
     /// The dialect moves are read and written in.
     fn dialect(&self) -> Dialect;
     /// Sets up the start position, or `fen`, forgetting the moves played.
+    ///
+    /// # Errors
+    /// A bad FEN; the position is then unchanged.
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String>;
-    /// Plays a move given as text; an illegal or unreadable move changes nothing.
+    /// Plays a move given as text.
+    ///
+    /// # Errors
+    /// An illegal or unreadable move, which changes nothing.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move; false if there is none.
     fn undo(&mut self) -> bool;
@@ -82,11 +88,17 @@ pub trait Session: Send {
     fn key(&self) -> u64;
     /// The legal moves, as text.
     fn legal_moves(&self) -> Vec<String>;
-    /// A move written for people (`Nf3`, `C2.5`, `e3-e5`), if `text` is a legal move.
+    /// A move written for people (`Nf3`, `C2.5`, `e3-e5`).
+    ///
+    /// # Errors
+    /// `text` is not a legal move here.
     fn human_move(&self, text: &str) -> Result<String, String>;
     /// Perft split by root move, moves as text.
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
     /// The codes of moves given as text (for `searchmoves` and `banmoves`).
+    ///
+    /// # Errors
+    /// The first text that is not a legal move here.
     fn move_codes(&self, texts: &[&str]) -> Result<Vec<u16>, String>;
     /// Starts searching the current position in a new thread; `report` receives progress
     /// and `finished` is called once the result is ready.

@@ -32,7 +32,10 @@ pub struct PlayOptions {
 const HELP: &str = "Type a move (Nf3, e2e4, C2.5, h2e2, e3-e4, e3:e5), or: undo, hint, new, flip, help, quit";
 
 /// Plays a game with a person reading `out` and typing on `input`, until `quit` or the end of
-/// input. A bad FEN is an error before the game starts.
+/// input.
+///
+/// # Errors
+/// A bad FEN, before the game starts, or a failure to write to `out`.
 pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
     let mut session = new_session(options.game, Dialect::Human);
     session.reset(options.fen.as_deref())?;

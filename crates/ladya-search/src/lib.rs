@@ -6,6 +6,36 @@
 //! moves and check evasions; null-move pruning, late-move reductions and pruning, futility
 //! and reverse futility pruning, check extension and mate-distance pruning. Every technique
 //! can be switched off ([`Features`]) to measure what it is worth.
+//!
+//! # Searching a position
+//!
+//! ```
+//! use ladya_chess::Position;
+//! use ladya_core::score;
+//! use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
+//!
+//! // King and rook against king: 1.Kc6 mates in three.
+//! let pos: Position = "1k6/8/8/3K4/8/8/3R4/8 w - - 0 1".parse()?;
+//! let table = TranspositionTable::try_new(16)?;
+//! let mut depths = Vec::new();
+//! let result = search(
+//!     &pos,
+//!     &Limits::depth(8),
+//!     &SearchOptions::default(),
+//!     &table,
+//!     &SearchControl::new(),
+//!     &mut |report| depths.push(report.depth), // one report per new best line
+//! );
+//! let best = result.best.expect("a legal move");
+//! assert_eq!(pos.human_move(best), "Kc6");
+//! assert_eq!(score::mate_moves(result.score), Some(3));
+//! assert_eq!(score::human_text(result.score), "#3");
+//! assert!(!depths.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A search on another thread stops early when [`SearchControl::stop`] is called; time
+//! controls go in [`Limits`] (a move time, or a [`Clock`] the search budgets itself).
 
 mod driver;
 mod limits;

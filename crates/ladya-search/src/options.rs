@@ -74,6 +74,9 @@ impl Features {
     ];
 
     /// Turns off the technique called `name` (one of [`Features::NAMES`]).
+    ///
+    /// # Errors
+    /// An unknown name, with the list of known ones.
     pub fn disable(&mut self, name: &str) -> Result<(), String> {
         let switch = match name {
             "aspiration" => &mut self.aspiration,

@@ -79,7 +79,10 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// An empty table of `megabytes`, or an error if that is 0 or the memory cannot be had.
+    /// An empty table of `megabytes`.
+    ///
+    /// # Errors
+    /// [`HashTableError`] when that is 0 or the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashTableError> {
         Ok(TranspositionTable { table: HashTable::try_new_mib(megabytes)?, generation: AtomicU8::new(0) })
     }

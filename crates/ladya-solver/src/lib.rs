@@ -7,6 +7,27 @@
 //! the first moves that a single defence refutes. The answer is a proof over the whole move
 //! tree, never a search score: no time limit, no pruning that could lose a solution.
 //!
+//! # Solving a mate in two
+//!
+//! ```
+//! use ladya_chess::Position;
+//! use ladya_solver::{After, Options, Table, Threat, human, solve};
+//!
+//! let problem: Position = "kb3Q2/pn6/p1Q5/p7/P7/8/p1pPP3/rbK5 w - - 0 1".parse()?;
+//! let table = Table::try_new(16)?;
+//! let solution = solve(&problem, 2, &Options::default(), &table);
+//! assert_eq!(solution.keys.len(), 1); // sound: one key, no cook
+//! let key = &solution.keys[0];
+//! assert_eq!(problem.human_move(key.mv), "Qff3");
+//! let Some(After::Play(play)) = &key.after else { panic!("the key is not mate itself") };
+//! let Threat::Mate { length: 1, moves } = &play.threat else { panic!("a threat of mate") };
+//! assert_eq!(moves.iter().map(|&m| m.to_string()).collect::<Vec<_>>(), ["c6b7"]);
+//! // The problem-book layout `ladya solve` prints:
+//! let text = human(&problem, &solution);
+//! assert!(text.starts_with("Mate in 2: 1 key\n1.Qff3! (2.Qxb7#)\n  1...Bh2 2.Qxb7#\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The rules of the proof
 //!
 //! - The attacker wins when the defender, to move, has no legal move and the game counts that

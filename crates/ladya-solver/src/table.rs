@@ -61,6 +61,9 @@ impl Table {
     /// The memory is mapped lazily (see [`HashTable`]): a large table costs nothing until it is
     /// written (64 MB took 90 ms to set up slot by slot, dominating a whole batch of mate-in-2
     /// problems; `ladya solve --mate 1` starts in 4 ms).
+    ///
+    /// # Errors
+    /// [`HashTableError`] when the size is zero or the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Result<Table, HashTableError> {
         Ok(Table { slots: HashTable::try_new_mib(megabytes)? })
     }
