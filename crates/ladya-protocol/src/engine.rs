@@ -1,129 +1,17 @@
 //! The engine loop shared by the three protocols: input is read in its own thread, searches
-//! run in their own thread, and this loop owns the state, so `stop`, `isready` and `?` are
-//! answered while searching.
+//! run in their own thread ([`Runner`](crate::runner::Runner)), and this loop hands each line
+//! to the front end the first command chose, so `stop`, `isready` and `?` are answered while
+//! searching.
 
 use std::io::BufRead;
-use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::{self, JoinHandle};
+use std::thread;
 
-use ladya_core::hashtable::HashTableError;
-use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
+use ladya_search::SearchOptions;
 
 use crate::output::Output;
-use crate::session::{ReportSink, Session, TextResult};
+use crate::runner::{Event, Flow, Frontend};
 use crate::{ucci, uci, xboard};
-
-/// What wakes the engine loop.
-pub(crate) enum Event {
-    /// A line of input.
-    Line(String),
-    /// The search with this number has its result ready.
-    SearchFinished(u64),
-    /// Input ended.
-    End,
-}
-
-/// Whether the loop goes on after a command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Flow {
-    Continue,
-    Quit,
-}
-
-/// A protocol front end driven by the engine loop.
-pub(crate) trait Frontend {
-    /// Handles one line of input.
-    fn line(&mut self, text: &str) -> Flow;
-    /// The search `id` has finished (it may be one already collected: ignore it then).
-    fn search_finished(&mut self, id: u64);
-    /// Input ended: stop searching.
-    fn end(&mut self);
-}
-
-/// Runs at most one search at a time and collects its result.
-pub(crate) struct Runner {
-    /// The transposition table, kept across searches.
-    pub(crate) tt: Arc<TranspositionTable>,
-    /// The running search's stop and ponder switches.
-    pub(crate) control: Arc<SearchControl>,
-    running: Option<(u64, JoinHandle<TextResult>)>,
-    next_id: u64,
-    events: Sender<Event>,
-}
-
-impl Runner {
-    /// A runner with a table of the default size ([`DEFAULT_HASH`](crate::uci::DEFAULT_HASH)).
-    pub(crate) fn new(events: Sender<Event>) -> Runner {
-        Runner {
-            tt: Arc::new(
-                TranspositionTable::try_new(crate::uci::DEFAULT_HASH).expect("memory for the default hash table"),
-            ),
-            control: Arc::new(SearchControl::new()),
-            running: None,
-            next_id: 0,
-            events,
-        }
-    }
-
-    /// Replaces the table by one of a new size (never while searching); if that size cannot be
-    /// had, the old table stays.
-    pub(crate) fn resize(&mut self, megabytes: usize) -> Result<(), HashTableError> {
-        self.stop_and_wait();
-        self.tt = Arc::new(TranspositionTable::try_new(megabytes)?);
-        Ok(())
-    }
-
-    /// Starts a search of `session`'s position; returns its number.
-    pub(crate) fn start(
-        &mut self,
-        session: &dyn Session,
-        limits: Limits,
-        options: SearchOptions,
-        pondering: bool,
-        report: ReportSink,
-    ) -> u64 {
-        self.stop_and_wait();
-        self.next_id += 1;
-        let id = self.next_id;
-        self.control.start(pondering);
-        let events = self.events.clone();
-        let handle = session.start_search(
-            limits,
-            options,
-            Arc::clone(&self.tt),
-            Arc::clone(&self.control),
-            report,
-            Box::new(move || {
-                let _ = events.send(Event::SearchFinished(id));
-            }),
-        );
-        self.running = Some((id, handle));
-        id
-    }
-
-    /// Collects the result of search `id` if it is the current one.
-    pub(crate) fn collect(&mut self, id: u64) -> Option<TextResult> {
-        match &self.running {
-            Some((current, _)) if *current == id => self.wait(),
-            _ => None,
-        }
-    }
-
-    /// Waits for the current search to end by itself and returns its result.
-    pub(crate) fn wait(&mut self) -> Option<TextResult> {
-        let (_, handle) = self.running.take()?;
-        handle.join().ok()
-    }
-
-    /// Stops the current search, waits for it and returns its result.
-    pub(crate) fn stop_and_wait(&mut self) -> Option<TextResult> {
-        if self.running.is_some() {
-            self.control.stop();
-        }
-        self.wait()
-    }
-}
 
 /// Runs the engine on `input` and `output`: the first command (`uci`, `xboard` or `ucci`)
 /// chooses the protocol. `options` are the search options the engine starts with (the

@@ -44,6 +44,7 @@ mod engine;
 pub mod games;
 mod output;
 mod render;
+mod runner;
 mod session;
 mod terminal;
 mod text;

@@ -11,8 +11,8 @@ use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
 use crate::dialect::Dialect;
 use crate::games::GameKind;
 use crate::render::View;
+use crate::runner::DEFAULT_HASH;
 use crate::session::{Session, TextResult, new_session};
-use crate::uci::DEFAULT_HASH;
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]

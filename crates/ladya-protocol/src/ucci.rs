@@ -7,11 +7,11 @@ use ladya_core::score::{MATE_BOUND, mate_moves};
 use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::dialect::Dialect;
-use crate::engine::{Event, Flow, Frontend, Runner};
 use crate::games::GameKind;
 use crate::output::Output;
+use crate::runner::DEFAULT_HASH;
+use crate::runner::{Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
-use crate::uci::DEFAULT_HASH;
 
 /// Accept a draw offer when at least this far behind (centipawns, side to move's view).
 const ACCEPT_DRAW_BELOW: i32 = -150;

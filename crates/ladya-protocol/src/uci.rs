@@ -10,14 +10,11 @@ use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::bench::{self, BenchConfig};
 use crate::dialect::Dialect;
-use crate::engine::{Event, Flow, Frontend, Runner};
 use crate::games::GameKind;
 use crate::output::Output;
+use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::text::{board_diagram, option_words};
-
-/// Default transposition table size in megabytes.
-pub(crate) const DEFAULT_HASH: usize = 64;
 
 /// The UCI front end.
 pub(crate) struct Uci {

@@ -8,9 +8,9 @@ use ladya_core::{EndReason, Outcome, Side};
 use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::dialect::Dialect;
-use crate::engine::{Event, Flow, Frontend, Runner};
 use crate::games::GameKind;
 use crate::output::Output;
+use crate::runner::{Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
 
 /// What the running search is for.

@@ -4,8 +4,9 @@
 use ladya_core::Side;
 use thiserror::Error;
 
-use crate::bitboard::{bit, square_at};
-use crate::position::{LAST_MOVE_NUMBER, Layout, MOVE_LIMIT, Position};
+use crate::board::{bit, square_at};
+use crate::position::{Layout, Position};
+use crate::rules::{LAST_MOVE_NUMBER, MOVE_LIMIT};
 
 /// What is wrong with a position given as text, naming the field and the fault.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

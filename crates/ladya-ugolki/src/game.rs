@@ -3,7 +3,7 @@
 use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
 use thiserror::Error;
 
-use crate::bitboard::distance;
+use crate::board::distance;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::notation::MoveError;

@@ -50,7 +50,7 @@
 //! ```
 
 mod assignment;
-mod bitboard;
+mod board;
 mod eval;
 mod fen;
 mod game;
@@ -59,13 +59,16 @@ mod moves;
 mod notation;
 mod position;
 mod race;
+mod rules;
 mod solo;
+pub mod weights;
 
-pub use bitboard::{Bitboard, Square, parse_square, square_name};
-pub use eval::{KNOWN_WIN, WEIGHTS, Weights};
+pub use board::{Bitboard, Square, parse_square, square_name};
 pub use fen::FenError;
 pub use game::UgolkiError;
 pub use ladya_core::{EndReason, Game, IllegalMove, MoveList, Outcome, Score, Side};
 pub use moves::Move;
 pub use notation::MoveError;
-pub use position::{LAST_MOVE_NUMBER, Layout, MOVE_LIMIT, OWN_HOME_MOVE, Position};
+pub use position::{Layout, Position};
+pub use rules::{LAST_MOVE_NUMBER, MOVE_LIMIT, OWN_HOME_MOVE};
+pub use weights::{KNOWN_WIN, WEIGHTS, Weights};

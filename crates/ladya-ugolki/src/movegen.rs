@@ -3,7 +3,7 @@
 
 use ladya_core::MoveList;
 
-use crate::bitboard::{Bitboard, JumpGraph, STEPS, Square, squares};
+use crate::board::{Bitboard, JumpGraph, STEPS, Square, squares};
 use crate::moves::Move;
 use crate::position::Position;
 

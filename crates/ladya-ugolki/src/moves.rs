@@ -4,7 +4,7 @@ use std::fmt;
 
 use ladya_core::MoveCode;
 
-use crate::bitboard::{STEPS, Square, bit, square_name};
+use crate::board::{STEPS, Square, bit, square_name};
 
 /// A move packed as `from | to << 6`, or the pass.
 ///
@@ -89,7 +89,7 @@ impl fmt::Debug for Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::parse_square;
+    use crate::board::parse_square;
 
     #[test]
     fn fields_kinds_and_codes() {

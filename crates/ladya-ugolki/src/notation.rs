@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::bitboard::{JumpGraph, Square, bit, parse_square, square_name};
+use crate::board::{JumpGraph, Square, bit, parse_square, square_name};
 use crate::moves::Move;
 use crate::position::Position;
 

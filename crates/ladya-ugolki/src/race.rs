@@ -23,11 +23,12 @@
 
 use ladya_core::{Score, Side};
 
-use crate::bitboard::{Bitboard, bit};
-use crate::eval::KNOWN_WIN;
+use crate::board::{Bitboard, bit};
 use crate::moves::Move;
-use crate::position::{MOVE_LIMIT, Position};
+use crate::position::Position;
+use crate::rules::MOVE_LIMIT;
 use crate::solo::{self, Fewest, PERIMETER};
+use crate::weights::KNOWN_WIN;
 
 /// Exact searches are tried for counts whose lower bound is at most this: beyond it the
 /// search rarely closes within its budget.

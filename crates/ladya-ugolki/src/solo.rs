@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 use ladya_core::Side;
 use ladya_core::hashtable::HashTable;
 
-use crate::bitboard::{Bitboard, JumpGraph, RINGS, STEPS, bit, distance, parity_steps, squares};
+use crate::board::{Bitboard, JumpGraph, RINGS, STEPS, bit, distance, parity_steps, squares};
 use crate::position::Layout;
 
 /// Configurations within this many moves of the full target have their exact count from a
@@ -550,7 +550,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::parse_square;
+    use crate::board::parse_square;
 
     fn board(names: &[&str]) -> Bitboard {
         names.iter().fold(0, |b, n| b | bit(parse_square(n).unwrap()))
