@@ -93,7 +93,7 @@ impl Game for Position {
 
     /// There are no checks in ugolki.
     fn in_check(&self) -> bool {
-        false
+        Position::in_check(self)
     }
 
     #[inline(always)]

@@ -16,6 +16,11 @@ pub const MOVE_LIMIT: u8 = 80;
 pub const LAST_MOVE_NUMBER: u8 = MOVE_LIMIT + 1;
 
 impl Position {
+    /// Ugolki has no check: always false (the same question as in the other games).
+    pub fn in_check(&self) -> bool {
+        false
+    }
+
     /// The result if the rules of ending have finished the game, checked in the rule file's
     /// order for the move that led here (the side not to move made it).
     ///
