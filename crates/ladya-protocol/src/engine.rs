@@ -21,8 +21,18 @@ pub fn run(input: impl BufRead + Send + 'static, output: Output, options: Search
     let (tx, rx) = mpsc::channel();
     let reader_tx = tx.clone();
     thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
+        let mut input = input;
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {}
+            }
+            // A byte that is not UTF-8 becomes U+FFFD, which the protocol then reports as a
+            // bad word of the command: the engine answers and goes on.
+            let line = String::from_utf8_lossy(&bytes);
+            let line = line.trim_end_matches(['\n', '\r']).to_string();
             if reader_tx.send(Event::Line(line)).is_err() {
                 return;
             }

@@ -77,10 +77,11 @@ impl Limits {
         let left = clock.time_left.saturating_sub(overhead).max(floor);
         let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 40);
         // The share of this move, plus most of the increment, never more than is left.
-        let share = (left / moves + clock.increment * 3 / 4).min(left);
-        let hard_cap = if moves == 1 { left * 9 / 10 } else { left / 2 };
-        let hard = (share * 4).min(hard_cap).max(floor);
-        let soft = (share * 6 / 10).min(hard).max(floor);
+        // Saturating: a clock of any size (a GUI's "infinite" increment) is no overflow.
+        let share = (left / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(left);
+        let hard_cap = if moves == 1 { left.saturating_mul(9) / 10 } else { left / 2 };
+        let hard = share.saturating_mul(4).min(hard_cap).max(floor);
+        let soft = (share.saturating_mul(6) / 10).min(hard).max(floor);
         Deadlines { soft: Some(soft), hard: Some(hard) }
     }
 }
@@ -176,6 +177,16 @@ mod tests {
         // Almost no time: still a positive budget.
         let flag = Clock { time_left: ms(5), increment: ms(0), moves_to_go: None };
         assert!(Limits { clock: Some(flag), ..Limits::default() }.deadlines(ms(30)).hard.unwrap() > ms(0));
+    }
+
+    #[test]
+    fn clocks_of_any_size_give_a_budget_without_overflow() {
+        for (left, increment) in [(u64::MAX, u64::MAX), (10, 6_148_914_691_236_517_206), (u64::MAX, 0)] {
+            let clock = Clock { time_left: ms(left), increment: ms(increment), moves_to_go: Some(1) };
+            let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(30));
+            let (soft, hard) = (d.soft.unwrap(), d.hard.unwrap());
+            assert!(soft <= hard && hard <= ms(left), "{left} + {increment}: {soft:?} {hard:?}");
+        }
     }
 
     #[test]

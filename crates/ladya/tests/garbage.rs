@@ -100,3 +100,18 @@ fn an_unknown_first_line_gets_a_hint_and_the_engine_waits() {
     engine.expect(|l| l == "uciok", 5);
     engine.quit();
 }
+
+/// A byte that is not UTF-8 gets an error line, and the engine goes on (it used to quit).
+#[test]
+fn a_byte_that_is_not_utf8_is_an_error_not_the_end() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.expect(|l| l == "uciok", 5);
+    engine.send_bytes(b"position startpos moves e2e4 \xff");
+    engine.expect(|l| l.starts_with("info string error") && l.contains('\u{fffd}'), 5);
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 5);
+    engine.send("go depth 2");
+    engine.expect_prefix("bestmove", 10);
+    engine.quit();
+}

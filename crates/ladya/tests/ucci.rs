@@ -125,3 +125,17 @@ fn an_impossible_hashsize_is_an_error_and_the_engine_plays_on() {
     legal_best(&engine, &best, &Position::start());
     engine.quit();
 }
+
+/// A clock of any size is budgeted without overflow: the engine answers and plays on.
+#[test]
+fn a_huge_increment_is_no_overflow() {
+    let mut engine = start_ucci();
+    engine.send("setoption usemillisec true");
+    engine.send("position startpos");
+    engine.send("go time 10 increment 6148914691236517206");
+    let best = engine.expect_prefix("bestmove", 10);
+    legal_best(&engine, &best, &Position::start());
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 5);
+    engine.quit();
+}

@@ -52,6 +52,13 @@ impl Engine {
         self.stdin.flush().unwrap();
     }
 
+    /// Sends one line of raw bytes (which need not be UTF-8).
+    pub fn send_bytes(&mut self, line: &[u8]) {
+        self.transcript.push(format!("> {}", String::from_utf8_lossy(line)));
+        self.stdin.write_all(line).and_then(|()| self.stdin.write_all(b"\n")).expect("engine reads input");
+        self.stdin.flush().unwrap();
+    }
+
     /// Reads lines until one satisfies `want`, within `seconds`; returns it.
     pub fn expect(&mut self, want: impl Fn(&str) -> bool, seconds: u64) -> String {
         let deadline = Instant::now() + Duration::from_secs(seconds);
