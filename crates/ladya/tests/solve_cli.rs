@@ -74,7 +74,7 @@ fn batch_reads_dm_and_falls_back_on_mate() {
     assert!(out.stdout.is_empty());
     let message = String::from_utf8_lossy(&out.stderr);
     assert_eq!(message.lines().count(), 1);
-    assert!(message.contains("problems.epd line 2: bad chess FEN"), "{message}");
+    assert!(message.contains("problems.epd line 2: bad chess position"), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -92,12 +92,28 @@ fn solution_reads_like_a_problem_book() {
 
     let zugzwang = ladya(&["solve", "chess", "--mate", "2", "--fen", "8/8/1KNpn2p/3k4/4n3/1P4N1/8/8 w - - 0 1"]);
     assert_eq!(stdout(&zugzwang).lines().nth(1), Some("1.Nh5! (zugzwang)"));
-    let short = ladya(&["solve", "chess", "--mate", "3", "--fen", "k7/3N4/2K5/1P1N4/8/8/8/8 w - - 0 1"]);
+    let short = ladya(&["solve", "chess", "--mate", "3", "--fen", "k7/3N4/2K5/1P1N4/8/8/8/8 w - - 0 1", "--exact"]);
     assert_eq!(stdout(&short), "Mate in 3: 1 key\n1.Nc7+! (short: mate in 2)\n  1...Ka7 2.b6#\n");
+    // Without --exact the shortest mate is found first, and said to be shorter.
+    let shortest = ladya(&["solve", "chess", "--mate", "3", "--fen", "k7/3N4/2K5/1P1N4/8/8/8/8 w - - 0 1"]);
+    assert_eq!(stdout(&shortest), "Mate in 2: 1 key\n1.Nc7+!\n  1...Ka7 2.b6#\n");
+    assert!(String::from_utf8_lossy(&shortest.stderr).contains("The shortest mate is in 2, fewer than the 3 asked"));
     let cooked = ladya(&["solve", "chess", "--mate", "2", "--fen", "8/8/8/8/p3Q3/K1p5/2r5/k7 w - -", "--keys-only"]);
     assert_eq!(stdout(&cooked), "Mate in 2: 2 keys (cooked)\n1.Qh1+!\n1.Qe1+!\n");
     let none = ladya(&["solve", "chess", "--mate", "1", "--fen", "1k6/8/8/3K4/8/8/3R4/8 w - - 0 1"]);
     assert_eq!(stdout(&none), "Mate in 1: no solution\n");
+}
+
+/// A long bound on a short mate answers at once, with progress for each length tried.
+#[test]
+fn a_long_bound_finds_the_shortest_mate_at_once() {
+    let out = ladya(&["solve", "chess", "--mate", "99", "--fen", "1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", "--keys-only"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "Mate in 3: 1 key\n1.Kc6!\n");
+    let progress = String::from_utf8_lossy(&out.stderr);
+    assert!(progress.contains("No mate in 1") && progress.contains("No mate in 2"), "{progress}");
+    let ugolki = ladya(&["solve", "ugolki", "--mate", "2"]);
+    assert_eq!(ugolki.status.code(), Some(2));
 }
 
 #[test]

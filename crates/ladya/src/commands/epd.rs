@@ -7,11 +7,11 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::features;
+use crate::commands::{epd_operations, features, split_epd};
 use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
-use ladya_core::score::human_text;
+use ladya_core::score::{human_text, is_mate};
 
 /// Arguments of `ladya epd`.
 #[derive(Args)]
@@ -46,17 +46,11 @@ struct Problem<G: Game> {
     id: String,
 }
 
-/// Reads an EPD line: the first four FEN fields, then `;`-separated operations.
+/// Reads an EPD line: a position ([`split_epd`]), then `;`-separated operations.
 fn parse_line<G: Game>(line: &str) -> Result<Problem<G>, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() < 5 {
-        return Err("expected a position and operations".into());
-    }
-    let pos = G::from_fen(&fields[..4].join(" ")).map_err(|e| e.to_string())?;
-    let operations = fields[4..].join(" ");
+    let (pos, _, operations) = split_epd::<G>(line)?;
     let mut problem = Problem { pos, best: Vec::new(), avoid: Vec::new(), id: String::new() };
-    for op in operations.split(';').map(str::trim).filter(|op| !op.is_empty()) {
-        let (name, args) = op.split_once(' ').unwrap_or((op, ""));
+    for (name, args) in epd_operations(&operations) {
         match name {
             "bm" | "am" => {
                 for text in args.split_whitespace() {
@@ -69,7 +63,7 @@ fn parse_line<G: Game>(line: &str) -> Result<Problem<G>, String> {
         }
     }
     if problem.best.is_empty() && problem.avoid.is_empty() {
-        return Err("no bm or am operation".into());
+        return Err(format!("no bm or am operation after the position (read: '{operations}')"));
     }
     Ok(problem)
 }
@@ -104,11 +98,12 @@ fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {
         if !args.quiet {
             let played = result.best.map_or("none".into(), |m| problem.pos.human_move_text(m));
             let name = if problem.id.is_empty() { format!("#{}", i + 1) } else { problem.id.clone() };
+            // A mate is told by its score; the depth the search ran on to after it says nothing.
+            let depth = if is_mate(result.score) { String::new() } else { format!("depth {:>2}", result.depth) };
             println!(
-                "{name:<10} {} {played:<8} {:>7} depth {:>2}  ({solved}/{})",
+                "{name:<10} {} {played:<8} {:>7} {depth:<8}  ({solved}/{})",
                 if ok { "ok  " } else { "FAIL" },
                 human_text(result.score),
-                result.depth,
                 i + 1
             );
         }

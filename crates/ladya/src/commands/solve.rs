@@ -14,7 +14,7 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_solver::{Options, Table, human, json, solve};
 
-use crate::commands::position;
+use crate::commands::{epd_operations, position, split_epd};
 use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
@@ -28,9 +28,10 @@ const MAX_THREADS: i64 = 256;
 #[derive(Args)]
 pub struct SolveArgs {
     /// The game: chess or xiangqi.
-    #[arg(value_parser = crate::commands::game_kind())]
+    #[arg(value_parser = solvable_game())]
     game: GameKind,
-    /// Mate in this many moves (with --epd: for lines that give no `bm #N` or `dm N`).
+    /// Mate in at most this many moves; the shortest mate is looked for first, and its
+    /// solution shown (with --epd: the length for lines that give no `bm #N` or `dm N`).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_MATE as i64))]
     mate: Option<u32>,
     /// The problem position (default: the start position).
@@ -49,6 +50,11 @@ pub struct SolveArgs {
     /// Only the keys (the fastest).
     #[arg(long)]
     keys_only: bool,
+    /// Solve for exactly the mate length asked: every key mating within it, shorter ones
+    /// marked "short" (without it, lengths from 1 up are tried and the first with a key, the
+    /// shortest mate, is shown).
+    #[arg(long, conflicts_with = "epd")]
+    exact: bool,
     /// Threads: over first moves for one problem, over problems for a batch.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
     threads: u16,
@@ -60,11 +66,14 @@ pub struct SolveArgs {
     hash: usize,
 }
 
+/// The games with mates to solve, as `--help` lists them.
+fn solvable_game() -> impl clap::builder::TypedValueParser<Value = GameKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["chess", "xiangqi"]).try_map(|name| name.parse::<GameKind>())
+}
+
 /// Runs `ladya solve`.
 pub fn run(args: &SolveArgs) -> Result<(), Failure> {
-    if let GameKind::Ugolki = args.game {
-        return Err(Failure("ugolki has no mates to solve: solve takes chess or xiangqi".into()));
-    }
     with_game!(args.game, run_game(args))
 }
 
@@ -81,7 +90,23 @@ fn run_game<G: Game>(args: &SolveArgs) -> Result<(), Failure> {
     }
     let options = Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads.into() };
     let started = Instant::now();
-    let solution = solve(&pos, mate, &options, &table);
+    // Upward from a mate in one, so that a long bound on a short mate answers at once (the
+    // table keeps what each length proved for the next): the first length with a key is the
+    // shortest mate, and the solution is shown for it.
+    let mut length = if args.exact { mate } else { 1 };
+    let solution = loop {
+        let solution = solve(&pos, length, &options, &table);
+        if !solution.keys.is_empty() || length == mate {
+            break solution;
+        }
+        eprintln!("No mate in {length} ({:.3} s, {} positions)", started.elapsed().as_secs_f64(), solution.nodes);
+        length += 1;
+    };
+    if length < mate {
+        eprintln!(
+            "The shortest mate is in {length}, fewer than the {mate} asked (--exact shows every key within {mate})"
+        );
+    }
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         println!("{}", json(&pos, &solution));
@@ -99,26 +124,19 @@ struct Problem<G> {
     mate: u32,
 }
 
-/// Reads an EPD line: four FEN fields (or six, with the clocks), then `;`-separated
-/// operations, of which `bm #N` and `dm N` give the mate length.
+/// Reads an EPD line: a position ([`split_epd`]), then `;`-separated operations, of which
+/// `bm #N` and `dm N` give the mate length.
 fn parse_problem<G: Game>(line: &str, fallback: Option<u32>) -> Result<Problem<G>, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() < 4 {
-        return Err("expected four FEN fields, then operations".into());
-    }
-    let clocks = fields.len() >= 6 && fields[4..6].iter().all(|f| f.parse::<u32>().is_ok());
-    let fen = fields[..if clocks { 6 } else { 4 }].join(" ");
-    let pos = G::from_fen(&fen).map_err(|e| format!("bad {} FEN: {e}", G::NAME))?;
+    let (pos, fen, operations) = split_epd::<G>(line)?;
     let mut mate = None;
-    for op in fields[if clocks { 6 } else { 4 }..].join(" ").split(';').map(str::trim) {
-        let (name, arg) = op.split_once(' ').unwrap_or((op, ""));
-        let count = match (name, arg.trim()) {
+    for (name, arg) in epd_operations(&operations) {
+        let count = match (name, arg) {
             ("bm", arg) if arg.starts_with('#') => &arg[1..],
             ("dm", arg) => arg,
             _ => continue,
         };
         let n = count.parse().ok().filter(|n| (1..=MAX_MATE).contains(n));
-        mate = Some(n.ok_or_else(|| format!("'{op}': the mate length must be 1 to {MAX_MATE}"))?);
+        mate = Some(n.ok_or_else(|| format!("'{name} {arg}': the mate length must be 1 to {MAX_MATE}"))?);
     }
     let mate = mate.or(fallback).ok_or("no 'bm #N' or 'dm N' operation and no --mate")?;
     Ok(Problem { fen, pos, mate })
@@ -178,7 +196,9 @@ fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Fa
     let seconds = started.elapsed().as_secs_f64();
     let each = 1000.0 * seconds / problems.len().max(1) as f64;
     let nodes = nodes.into_inner();
-    eprintln!("Solved {} problems in {seconds:.3} s ({each:.3} ms each), {nodes} positions", problems.len());
+    let count = problems.len();
+    let noun = if count == 1 { "problem" } else { "problems" };
+    eprintln!("Solved {count} {noun} in {seconds:.3} s ({each:.3} ms each), {nodes} positions");
     Ok(())
 }
 
@@ -239,8 +259,8 @@ mod tests {
             ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", "no 'bm #N'"),
             ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #0;", "must be 1 to 99"),
             ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - dm x;", "must be 1 to 99"),
-            ("8/8/8/8/p3Q3/K1p5/2r5 w - - bm #2;", "bad chess FEN"),
-            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w", "four FEN fields"),
+            ("8/8/8/8/p3Q3/K1p5/2r5 w - - bm #2;", "bad chess position"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w", "bad chess position"),
         ] {
             let message = parse_problem::<Position>(line, None).err().unwrap_or_default();
             assert!(message.contains(error), "{line}: {message}");
