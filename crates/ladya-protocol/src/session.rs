@@ -64,6 +64,10 @@ pub trait Session: Send {
     fn dialect(&self) -> Dialect;
     /// Sets up the start position, or `fen`, forgetting the moves played.
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String>;
+    /// Switches Chess960 rules (castling from any start, FEN castling fields in X-FEN or
+    /// Shredder-FEN, UCI castling moves king-takes-rook) on or off and goes back to the start
+    /// position; an error, changing nothing, for a game without them.
+    fn set_chess960(&mut self, on: bool) -> Result<(), String>;
     /// Plays a move given as text; an illegal or unreadable move changes nothing.
     fn play(&mut self, text: &str) -> Result<(), String>;
     /// Takes back the last move; false if there is none.
@@ -110,12 +114,13 @@ pub trait Session: Send {
 pub struct GameSession<G: EngineGame> {
     pos: G,
     dialect: Dialect,
+    chess960: bool,
 }
 
 impl<G: EngineGame> GameSession<G> {
     /// A session at the start position, reading and writing moves in `dialect`.
     pub fn new(dialect: Dialect) -> Self {
-        GameSession { pos: G::start(), dialect }
+        GameSession { pos: G::start(), dialect, chess960: false }
     }
 
     /// The current position.
@@ -142,10 +147,13 @@ impl<G: EngineGame> Session for GameSession<G> {
     }
 
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String> {
-        self.pos = match fen {
-            None => G::start(),
-            Some(f) => G::from_fen(f).map_err(|e| e.to_string())?,
-        };
+        self.pos = G::setup(fen, self.chess960)?;
+        Ok(())
+    }
+
+    fn set_chess960(&mut self, on: bool) -> Result<(), String> {
+        self.pos = G::setup(None, on)?;
+        self.chess960 = on;
         Ok(())
     }
 
@@ -282,10 +290,19 @@ impl<G: EngineGame> Session for GameSession<G> {
 /// The games the protocols offer, by name.
 pub const GAMES: [&str; 3] = ["chess", "xiangqi", "ugolki"];
 
-/// A new session of the game called `name` (also accepting XBoard's `normal` for chess).
+/// XBoard's name for Chess960 (Fischer random chess).
+pub const FISCHER_RANDOM: &str = "fischerandom";
+
+/// A new session of the game called `name` (also accepting XBoard's `normal` for chess, and
+/// its `fischerandom` for chess under Chess960 rules).
 pub fn new_session(name: &str, dialect: Dialect) -> Option<Box<dyn Session>> {
     match name.to_ascii_lowercase().as_str() {
         "chess" | "normal" | "standard" => Some(Box::new(GameSession::<ladya_chess::Position>::new(dialect))),
+        FISCHER_RANDOM => {
+            let mut session = GameSession::<ladya_chess::Position>::new(dialect);
+            session.set_chess960(true).ok()?;
+            Some(Box::new(session))
+        }
         "xiangqi" => Some(Box::new(GameSession::<ladya_xiangqi::Position>::new(dialect))),
         "ugolki" => Some(Box::new(GameSession::<ladya_ugolki::Position>::new(dialect))),
         _ => None,

@@ -23,6 +23,8 @@ pub(crate) struct Uci {
     runner: Runner,
     session: Box<dyn Session>,
     options: SearchOptions,
+    /// `UCI_Chess960`: Chess960 castling and notation, for chess.
+    chess960: bool,
 }
 
 /// The score as UCI writes it: `cp 35`, `mate 3`, `mate -2`, with a bound if any.
@@ -45,6 +47,7 @@ impl Uci {
             session: new_session("chess", Dialect::Uci).expect("chess is a game"),
             options,
             out,
+            chess960: false,
         };
         uci.identify();
         uci
@@ -59,6 +62,7 @@ impl Uci {
         out.line("option name Threads type spin default 1 min 1 max 256");
         out.line("option name MultiPV type spin default 1 min 1 max 256");
         out.line("option name Ponder type check default false");
+        out.line("option name UCI_Chess960 type check default false");
         out.line(format!(
             "option name Move Overhead type spin default {} min 0 max 5000",
             self.options.move_overhead.as_millis()
@@ -112,14 +116,32 @@ impl Uci {
                 None => self.error(format!("Move Overhead must be 0 to 5000, not '{value}'")),
             },
             "ponder" => {}
+            "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => {
+                    self.chess960 = value.eq_ignore_ascii_case("true");
+                    self.apply_chess960();
+                }
+                _ => self.error(format!("UCI_Chess960 must be true or false, not '{value}'")),
+            },
             "uci_variant" => match new_session(&value, Dialect::Uci) {
                 Some(session) => {
                     self.session = session;
                     self.runner.tt.clear();
+                    self.apply_chess960();
                 }
                 None => self.error(format!("unknown variant '{value}'; known: {}", GAMES.join(", "))),
             },
             _ => self.error(format!("unknown option '{name}'")),
+        }
+    }
+
+    /// Gives a chess session the `UCI_Chess960` setting (back at the start position); other
+    /// games have no Chess960 form, and the setting waits for `UCI_Variant chess`.
+    fn apply_chess960(&mut self) {
+        if self.session.game() == "chess"
+            && let Err(e) = self.session.set_chess960(self.chess960)
+        {
+            self.error(e);
         }
     }
 

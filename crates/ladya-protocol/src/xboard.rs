@@ -10,7 +10,7 @@ use ladya_search::{Clock, Limits, SearchOptions};
 use crate::dialect::Dialect;
 use crate::engine::{Event, Flow, Frontend, Runner};
 use crate::output::Output;
-use crate::session::{GAMES, Session, TextReport, TextResult, new_session};
+use crate::session::{FISCHER_RANDOM, GAMES, Session, TextReport, TextResult, new_session};
 use crate::uci::DEFAULT_HASH;
 
 /// What the running search is for.
@@ -270,7 +270,8 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = GAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
+        let mut variants: Vec<&str> = GAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
+        variants.insert(1, FISCHER_RANDOM);
         self.out.line("feature done=0");
         self.out.line(format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 \

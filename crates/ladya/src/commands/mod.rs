@@ -9,15 +9,23 @@ pub mod play;
 pub mod solve;
 
 use ladya_core::Game;
+use ladya_protocol::EngineGame;
 use ladya_search::Features;
 
-use crate::Failure;
+use crate::{Failure, GameName};
 
-/// Reads the position a command was given, or the start position.
-pub fn position<G: Game>(fen: Option<&str>) -> Result<G, Failure> {
-    match fen {
-        None => Ok(G::start()),
-        Some(text) => G::from_fen(text).map_err(|e| Failure(format!("bad {} FEN: {e}", G::NAME))),
+/// Reads the position a command was given, or the start position; with `chess960`, under
+/// Chess960 rules (see [`check_chess960`]).
+pub fn position<G: EngineGame>(fen: Option<&str>, chess960: bool) -> Result<G, Failure> {
+    G::setup(fen, chess960).map_err(|e| Failure(format!("bad {} FEN: {e}", G::NAME)))
+}
+
+/// Refuses `--chess960` for a game other than chess.
+pub fn check_chess960(game: GameName, chess960: bool) -> Result<(), Failure> {
+    match game {
+        GameName::Chess => Ok(()),
+        _ if chess960 => Err(Failure("--chess960 is for chess only".to_string())),
+        _ => Ok(()),
     }
 }
 
