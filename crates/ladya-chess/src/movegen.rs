@@ -214,25 +214,44 @@ fn en_passant<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, king: Square,
     }
 }
 
-/// Castling (Chess960 rules, which include the standard ones): the right kept, the squares
-/// between the king and its destination and between the rook and its destination empty but
-/// for the two of them, and no square the king crosses or lands on attacked (its own square
-/// is checked by the caller). The castling rook is taken off the board for the attack test,
-/// since it may stand between the king's destination and an enemy rook or queen.
+/// Castling (Chess960 rules, which include the standard ones), each right in turn: White's
+/// rights 0 and 1, Black's 2 and 3, as constants so that each test is a single load.
 #[inline(always)]
 fn castling<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, king: Square, occupied: Bitboard) {
-    let rules = &pos.castling_rules;
-    let them = us.opponent();
-    for (offset, flag) in [(0, CASTLE_KING), (1, CASTLE_QUEEN)] {
-        let index = 2 * us.index() + offset;
-        if pos.castling & (1 << index) != 0 && occupied & rules.empty[index] == 0 {
-            let without_rook = occupied ^ bit(rules.rook[index]);
-            if squares(rules.safe[index]).all(|s| !pos.is_attacked(s, them, without_rook)) {
-                let king_to = CastlingRules::destinations(index, king & 56).0;
-                sink.single(Move::with_flag(king, king_to, flag));
-            }
+    match us {
+        Side::White => {
+            castle::<S, 0>(pos, sink, king, occupied);
+            castle::<S, 1>(pos, sink, king, occupied);
+        }
+        Side::Black => {
+            castle::<S, 2>(pos, sink, king, occupied);
+            castle::<S, 3>(pos, sink, king, occupied);
         }
     }
+}
+
+/// Castling with right `INDEX`: the right kept, the squares between the king and its
+/// destination and between the rook and its destination empty but for the two of them, and no
+/// square the king crosses or lands on attacked (its own square is checked by the caller). The
+/// castling rook is taken off the board for the attack test, since it may stand between the
+/// king's destination and an enemy rook or queen.
+#[inline(always)]
+fn castle<S: MoveSink, const INDEX: usize>(pos: &Position, sink: &mut S, king: Square, occupied: Bitboard) {
+    let rules = &pos.castling_rules;
+    if pos.castling & (1 << INDEX) == 0 || occupied & rules.empty[INDEX] != 0 {
+        return;
+    }
+    let them = if INDEX < 2 { Side::Black } else { Side::White };
+    let without_rook = occupied ^ bit(rules.rook[INDEX]);
+    let mut path = rules.safe[INDEX];
+    while path != 0 {
+        if pos.is_attacked(lowest(path), them, without_rook) {
+            return;
+        }
+        path &= path - 1;
+    }
+    let king_to = CastlingRules::destinations(INDEX, king & 56).0;
+    sink.single(Move::with_flag(king, king_to, if INDEX % 2 == 0 { CASTLE_KING } else { CASTLE_QUEEN }));
 }
 
 impl Position {

@@ -402,6 +402,21 @@ impl Position {
         }
     }
 
+    /// Carries the king and rook of castling move `m` to their destinations (`forward`) or
+    /// back, and gives the change of key. Both leave before either lands: in Chess960 each
+    /// may land on the other's square. Kept out of line so that make and unmake stay small.
+    #[inline(never)]
+    fn castle(&mut self, m: Move, forward: bool) -> u64 {
+        let (rook_from, rook_to) = self.castling_rook(m);
+        let (king_from, king_to) = (m.from(), m.to());
+        let (king_at, rook_at) = if forward { (king_from, rook_from) } else { (king_to, rook_to) };
+        let king = self.remove(king_at);
+        let rook = self.remove(rook_at);
+        self.put(king_from ^ king_to ^ king_at, king);
+        self.put(rook_from ^ rook_to ^ rook_at, rook);
+        piece_key(king, king_from) ^ piece_key(king, king_to) ^ piece_key(rook, rook_from) ^ piece_key(rook, rook_to)
+    }
+
     /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
     pub fn make(&mut self, m: Move) {
         let us = self.side;
@@ -423,16 +438,7 @@ impl Position {
         let mut captured = Piece::NONE;
 
         match flag {
-            CASTLE_KING | CASTLE_QUEEN => {
-                // Both leave before either lands: in Chess960 their squares may overlap.
-                let (rook_from, rook_to) = self.castling_rook(m);
-                let king = self.remove(from);
-                let rook = self.remove(rook_from);
-                self.put(to, king);
-                self.put(rook_to, rook);
-                self.key ^= piece_key(king, from) ^ piece_key(king, to);
-                self.key ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
-            }
+            CASTLE_KING | CASTLE_QUEEN => self.key ^= self.castle(m, true),
             EN_PASSANT => {
                 let victim_square = to ^ 8;
                 captured = self.remove(victim_square);
@@ -499,11 +505,7 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         match m.flag() {
             CASTLE_KING | CASTLE_QUEEN => {
-                let (rook_from, rook_to) = self.castling_rook(m);
-                let king = self.remove(to);
-                let rook = self.remove(rook_to);
-                self.put(from, king);
-                self.put(rook_from, rook);
+                self.castle(m, false);
             }
             EN_PASSANT => {
                 self.carry(to, from);
