@@ -31,10 +31,9 @@ impl Position {
     /// The move in UCI form: `e2e4`, `e7e8q`; castling as the king's move (`e1g1`) in
     /// standard chess, as king-takes-rook (`e1h1`) in Chess960, as `UCI_Chess960` wants.
     pub fn uci_text(&self, m: Move) -> String {
-        if self.chess960 && m.is_castling() {
-            format!("{}{}", square_name(m.from()), square_name(self.castling_rook_square(m)))
-        } else {
-            m.to_string()
+        match self.castling_rook_square(m) {
+            Some(rook) if self.chess960 => format!("{}{}", square_name(m.from()), square_name(rook)),
+            _ => m.to_string(),
         }
     }
 
@@ -60,7 +59,7 @@ impl Position {
         self.legal_moves(&mut moves);
         // Whether `m` is written `text`, castling as king-takes-rook or not.
         let written = |m: &&Move, king_takes_rook: bool| {
-            let target = if m.is_castling() && king_takes_rook { self.castling_rook_square(**m) } else { m.to() };
+            let target = self.castling_rook_square(**m).filter(|_| king_takes_rook).unwrap_or(m.to());
             m.from() == from && target == to && m.promotion() == promotion
         };
         let found = moves.iter().find(|m| written(m, self.chess960));

@@ -219,10 +219,10 @@ impl Position {
         self.chess960
     }
 
-    /// The square of the rook that castling move `m` (by the side to move) takes along.
-    #[inline(always)]
-    pub fn castling_rook_square(&self, m: Move) -> Square {
-        self.castling_rules.rook[CastlingRules::index(m.from(), m.flag())]
+    /// The square of the rook that castling move `m` of this position takes along; `None`
+    /// for a move that is not castling.
+    pub fn castling_rook_square(&self, m: Move) -> Option<Square> {
+        m.is_castling().then(|| self.castling_rook(m).0)
     }
 
     /// The rook's (from, to) squares of castling move `m`.

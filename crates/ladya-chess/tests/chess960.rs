@@ -61,6 +61,29 @@ fn make_unmake_and_keys_are_exact_over_chess960_trees() {
 }
 
 #[test]
+fn gives_check_agrees_with_making_the_move() {
+    let mut checks = 0;
+    for case in cases().iter().step_by(2) {
+        let mut pos = chess960(&case.fen);
+        verify_tree(&mut pos, 2, &mut |p: &Position| {
+            let mut after = p.clone();
+            for m in legal(p) {
+                after.make(m);
+                let check = after.in_check();
+                after.unmake();
+                if p.gives_check(m) != check {
+                    return Err(format!("{m:?} in {}: gives_check says {}", p.to_fen(), !check));
+                }
+                checks += u64::from(check);
+            }
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+    }
+    assert!(checks > 1000, "only {checks} checks seen");
+}
+
+#[test]
 fn fens_round_trip_in_both_forms() {
     for case in cases() {
         let pos = chess960(&case.fen);
