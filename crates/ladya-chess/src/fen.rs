@@ -227,12 +227,12 @@ impl Position {
         let rook = self.castling_rules.rook[index];
         let side = if index < 2 { Side::White } else { Side::Black };
         let home = rook & 56;
-        let beyond = if index % 2 == 0 { span(rook, home + 7) } else { span(home, rook) };
+        let beyond = if CastlingRules::king_side(index) { span(rook, home + 7) } else { span(home, rook) };
         let outermost = self.pieces(side, Kind::Rook) & beyond == bit(rook);
-        let letter = match (shredder || !outermost, index % 2) {
+        let letter = match (shredder || !outermost, CastlingRules::king_side(index)) {
             (true, _) => (b'A' + file_of(rook)) as char,
-            (false, 0) => 'K',
-            (false, _) => 'Q',
+            (false, true) => 'K',
+            (false, false) => 'Q',
         };
         if side == Side::White { letter } else { letter.to_ascii_lowercase() }
     }

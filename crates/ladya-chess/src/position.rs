@@ -41,10 +41,16 @@ impl CastlingRules {
         (king >> 5) as usize * 2 + (flag - CASTLE_KING) as usize
     }
 
+    /// Whether right `index` is a king-side one (0 and 2; queen side 1 and 3).
+    #[inline(always)]
+    pub(crate) const fn king_side(index: usize) -> bool {
+        index & 1 == 0
+    }
+
     /// Where the king and the rook of right `index` land, on the king's rank `home`.
     #[inline(always)]
     pub(crate) const fn destinations(index: usize, home: Square) -> (Square, Square) {
-        if index % 2 == 0 { (home + 6, home + 5) } else { (home + 2, home + 3) }
+        if Self::king_side(index) { (home + 6, home + 5) } else { (home + 2, home + 3) }
     }
 
     /// Adds right `index` (0 K, 1 Q, 2 k, 3 q) for the king on `king` and the rook on `rook`,
@@ -409,11 +415,15 @@ impl Position {
     fn castle(&mut self, m: Move, forward: bool) -> u64 {
         let (rook_from, rook_to) = self.castling_rook(m);
         let (king_from, king_to) = (m.from(), m.to());
-        let (king_at, rook_at) = if forward { (king_from, rook_from) } else { (king_to, rook_to) };
-        let king = self.remove(king_at);
-        let rook = self.remove(rook_at);
-        self.put(king_from ^ king_to ^ king_at, king);
-        self.put(rook_from ^ rook_to ^ rook_at, rook);
+        let (leave, land) = if forward {
+            ((king_from, rook_from), (king_to, rook_to))
+        } else {
+            ((king_to, rook_to), (king_from, rook_from))
+        };
+        let king = self.remove(leave.0);
+        let rook = self.remove(leave.1);
+        self.put(land.0, king);
+        self.put(land.1, rook);
         piece_key(king, king_from) ^ piece_key(king, king_to) ^ piece_key(rook, rook_from) ^ piece_key(rook, rook_to)
     }
 

@@ -63,11 +63,14 @@ impl EngineGame for ladya_chess::Position {
 
     /// XBoard wants Chess960 castling as `O-O` and `O-O-O`; everything else is in UCI form.
     fn dialect_move_text(&self, m: Self::Move, dialect: Dialect) -> String {
-        match m.kind() {
-            MoveKind::CastleKing if dialect == Dialect::Xboard && self.is_chess960() => "O-O".to_string(),
-            MoveKind::CastleQueen if dialect == Dialect::Xboard && self.is_chess960() => "O-O-O".to_string(),
-            _ => self.move_text(m),
+        if dialect == Dialect::Xboard && self.is_chess960() {
+            match m.kind() {
+                MoveKind::CastleKing => return "O-O".to_string(),
+                MoveKind::CastleQueen => return "O-O-O".to_string(),
+                _ => {}
+            }
         }
+        self.move_text(m)
     }
 
     fn setup(fen: Option<&str>, chess960: bool) -> Result<Self, String> {

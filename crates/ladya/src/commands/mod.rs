@@ -22,11 +22,10 @@ pub fn position<G: EngineGame>(fen: Option<&str>, chess960: bool) -> Result<G, F
 
 /// Refuses `--chess960` for a game other than chess.
 pub fn check_chess960(game: GameName, chess960: bool) -> Result<(), Failure> {
-    match game {
-        GameName::Chess => Ok(()),
-        _ if chess960 => Err(Failure("--chess960 is for chess only".to_string())),
-        _ => Ok(()),
+    if chess960 && !matches!(game, GameName::Chess) {
+        return Err(Failure("--chess960 is for chess only".to_string()));
     }
+    Ok(())
 }
 
 /// The search techniques with those named in `without` switched off.
