@@ -93,7 +93,7 @@ def main():
     ap.add_argument("--games", type=int, default=150, help="random positions (each written in both forms)")
     ap.add_argument("--plies", type=int, default=30, help="longest random game")
     ap.add_argument("--max-depth", type=int, default=5)
-    ap.add_argument("--max-nodes", type=int, default=100_000)
+    ap.add_argument("--max-nodes", type=int, default=300_000)
     args = ap.parse_args()
 
     rng = random.Random(args.seed)
