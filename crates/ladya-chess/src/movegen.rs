@@ -251,7 +251,11 @@ fn castle<S: MoveSink, const INDEX: usize>(pos: &Position, sink: &mut S, king: S
         path &= path - 1;
     }
     let king_to = CastlingRules::destinations(INDEX, king & 56).0;
-    sink.single(Move::with_flag(king, king_to, if CastlingRules::king_side(INDEX) { CASTLE_KING } else { CASTLE_QUEEN }));
+    sink.single(Move::with_flag(
+        king,
+        king_to,
+        if CastlingRules::king_side(INDEX) { CASTLE_KING } else { CASTLE_QUEEN },
+    ));
 }
 
 impl Position {
