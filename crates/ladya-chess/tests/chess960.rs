@@ -219,3 +219,30 @@ fn mirrored_chess960_positions_keep_their_rooks() {
         assert_eq!(perft(&mut mirror, 2), perft(&mut pos, 2), "{}", case.fen);
     }
 }
+
+#[test]
+fn any_castling_field_is_read_or_refused_without_panic() {
+    let letters: Vec<char> = "KQkqAHahCfGe-1x".chars().collect();
+    let mut fields: Vec<String> = letters.iter().map(|c| c.to_string()).collect();
+    for a in &letters {
+        for b in &letters {
+            fields.push(format!("{a}{b}"));
+            fields.extend(letters.iter().map(|c| format!("{a}{b}{c}")));
+        }
+    }
+    let mut accepted = 0;
+    for case in cases().iter().step_by(12) {
+        let fields_of: Vec<&str> = case.fen.split(' ').collect();
+        for field in &fields {
+            let text = [fields_of[0], fields_of[1], field, fields_of[3]].join(" ");
+            for pos in [Position::from_fen(&text), Position::from_fen_chess960(&text)].into_iter().flatten() {
+                // Whatever is accepted can be written in both forms, read back, and played.
+                assert!(chess960(&pos.to_fen()).to_shredder_fen() == pos.to_shredder_fen(), "{text}");
+                assert!(chess960(&pos.to_shredder_fen()).to_fen() == pos.to_fen(), "{text}");
+                perft(&mut pos.clone(), 2);
+                accepted += 1;
+            }
+        }
+    }
+    assert!(accepted > 500, "{accepted}");
+}
