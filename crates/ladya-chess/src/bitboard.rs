@@ -61,6 +61,14 @@ pub const fn more_than_one(b: Bitboard) -> bool {
     b & b.wrapping_sub(1) != 0
 }
 
+/// Every square from `a` to `b` in index order, both included: on one rank, the squares from
+/// one to the other.
+#[inline(always)]
+pub const fn span(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
+}
+
 /// The name of a square, `a1` ... `h8`.
 pub fn square_name(square: Square) -> String {
     let file = (b'a' + file_of(square)) as char;
@@ -275,6 +283,8 @@ mod tests {
         assert_eq!(line(sq("c3"), sq("e5")).count_ones(), 8);
         assert_eq!(line(sq("e1"), sq("e4")), FILE_A << 4);
         assert_eq!(square_name(sq("g7")), "g7");
+        assert_eq!(span(sq("f1"), sq("c1")), RANK_1 & !FILE_A & !(FILE_A << 1) & !(FILE_H >> 1) & !FILE_H);
+        assert_eq!(span(sq("h8"), sq("h8")), bit(sq("h8")));
         assert_eq!(parse_square("i1"), None);
     }
 }

@@ -68,16 +68,30 @@ pub enum FenError {
         /// Checking pieces.
         count: u32,
     },
-    /// The castling field has a bad character or repeats one.
-    #[error("castling field '{0}' must be '-' or a subset of 'KQkq' in that order")]
+    /// The castling field has a bad character, repeats a right or lists Black's before White's.
+    #[error(
+        "castling field '{0}' must be '-' or rights as KQkq or rook files (Shredder-FEN HAha), \
+         White's first, each right once"
+    )]
     BadCastlingField(String),
     /// A castling right whose king or rook is not on its home square.
-    #[error("castling right '{right}' needs the king and rook on {squares}")]
+    #[error("castling right '{right}' needs the king and rook on {squares} (other files castle only in Chess960)")]
     CastlingWithoutPieces {
         /// The right (`K`, `Q`, `k` or `q`).
         right: char,
         /// The home squares it needs.
         squares: &'static str,
+    },
+    /// A castling rook file other than a or h in a standard chess FEN.
+    #[error("castling right '{0}' names a rook file that castles only in Chess960 (UCI_Chess960, --chess960)")]
+    NeedsChess960(char),
+    /// A Chess960 castling right without its king or rook.
+    #[error("castling right '{right}': {reason}")]
+    BadCastlingRight {
+        /// The right as written (`K`, `q`, `H`, `b` ...).
+        right: char,
+        /// Why it cannot be.
+        reason: &'static str,
     },
     /// The en-passant field is not `-` or a square.
     #[error("en-passant field '{0}' must be '-' or a square such as e3")]
@@ -98,13 +112,10 @@ pub enum FenError {
     BadFullmoveNumber(String),
 }
 
-/// The squares each castling right needs its king and rook on: (right bit, letter, king, rook, text).
-const CASTLING_HOMES: [(u8, char, Square, Square, &str); 4] = [
-    (WHITE_KING_SIDE, 'K', 4, 7, "e1 and h1"),
-    (WHITE_QUEEN_SIDE, 'Q', 4, 0, "e1 and a1"),
-    (BLACK_KING_SIDE, 'k', 60, 63, "e8 and h8"),
-    (BLACK_QUEEN_SIDE, 'q', 60, 56, "e8 and a8"),
-];
+/// The squares each standard castling right needs its king and rook on, by right index
+/// (K, Q, k, q): (king, rook, text).
+const CASTLING_HOMES: [(Square, Square, &str); 4] =
+    [(4, 7, "e1 and h1"), (4, 0, "e1 and a1"), (60, 63, "e8 and h8"), (60, 56, "e8 and a8")];
 
 impl Position {
     /// The standard start position.
@@ -112,8 +123,21 @@ impl Position {
         Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
 
-    /// Reads a FEN. The two clock fields may be left out (they default to `0 1`).
+    /// Reads a standard chess FEN. The two clock fields may be left out (they default to
+    /// `0 1`). Castling rights may be written `KQkq` or as the rooks' files (`HAha`).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::parse_fen(fen, false)
+    }
+
+    /// Reads a Chess960 FEN: kings and castling rooks may start on any files, the castling
+    /// field in X-FEN (`KQkq` for the outermost rook on a side, a file letter for another)
+    /// or Shredder-FEN (file letters, `HFhf`). The position writes castling moves in UCI form
+    /// as king-takes-rook.
+    pub fn from_fen_chess960(fen: &str) -> Result<Position, FenError> {
+        Position::parse_fen(fen, true)
+    }
+
+    fn parse_fen(fen: &str, chess960: bool) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return Err(FenError::Empty);
@@ -122,6 +146,7 @@ impl Position {
             return Err(FenError::FieldCount(fields.len()));
         }
         let mut pos = Position::empty();
+        pos.chess960 = chess960;
         parse_placement(&mut pos, fields[0])?;
         pos.side = match fields[1] {
             "w" => Side::White,
@@ -146,8 +171,18 @@ impl Position {
     }
 
     /// The position as FEN. The en-passant square is written only when a capture there is
-    /// possible, as it is kept.
+    /// possible, as it is kept. Castling rights are written as X-FEN: `KQkq` for the
+    /// outermost rook on its side (always so in standard chess), the rook's file otherwise.
     pub fn to_fen(&self) -> String {
+        self.fen_with(false)
+    }
+
+    /// The position as Shredder-FEN: castling rights are the castling rooks' files (`HAha`).
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with(true)
+    }
+
+    fn fen_with(&self, shredder: bool) -> String {
         let mut out = String::new();
         for rank in (0..8).rev() {
             let mut empty = 0;
@@ -176,14 +211,30 @@ impl Position {
         if self.castling == 0 {
             out.push('-');
         }
-        for (right, letter, ..) in CASTLING_HOMES {
-            if self.castling & right != 0 {
-                out.push(letter);
-            }
+        for index in (0..4).filter(|i| self.castling & (1 << i) != 0) {
+            out.push(self.castling_letter(index, shredder));
         }
         let ep = self.en_passant().map_or("-".to_string(), square_name);
         out.push_str(&format!(" {ep} {} {}", self.halfmove, self.fullmove));
         out
+    }
+}
+
+impl Position {
+    /// The letter of castling right `index` (0 K, 1 Q, 2 k, 3 q): its rook's file, or in
+    /// X-FEN `K`/`Q` when no other rook of the side stands beyond it on the first rank.
+    fn castling_letter(&self, index: usize, shredder: bool) -> char {
+        let rook = self.castling_rules.rook[index];
+        let side = if index < 2 { Side::White } else { Side::Black };
+        let home = rook & 56;
+        let beyond = if CastlingRules::king_side(index) { span(rook, home + 7) } else { span(home, rook) };
+        let outermost = self.pieces(side, Kind::Rook) & beyond == bit(rook);
+        let letter = match (shredder || !outermost, CastlingRules::king_side(index)) {
+            (true, _) => (b'A' + file_of(rook)) as char,
+            (false, true) => 'K',
+            (false, false) => 'Q',
+        };
+        if side == Side::White { letter } else { letter.to_ascii_lowercase() }
     }
 }
 
@@ -245,21 +296,77 @@ fn parse_castling(pos: &mut Position, field: &str) -> Result<(), FenError> {
         return Ok(());
     }
     let bad = || FenError::BadCastlingField(field.to_string());
-    let mut last = None;
+    let mut black_seen = false;
     for letter in field.chars() {
-        let index = CASTLING_HOMES.iter().position(|h| h.1 == letter).ok_or_else(bad)?;
-        if last.is_some_and(|l| index <= l) {
+        let side = match letter {
+            'A'..='Z' if !black_seen => Side::White,
+            'a'..='z' => Side::Black,
+            _ => return Err(bad()),
+        };
+        black_seen = side == Side::Black;
+        let (index, king, rook) =
+            if pos.chess960 { chess960_right(pos, side, letter)? } else { standard_right(pos, side, letter)? };
+        if pos.castling & (1 << index) != 0 {
             return Err(bad());
         }
-        last = Some(index);
-        let (right, letter, king, rook, squares) = CASTLING_HOMES[index];
-        let side = if letter.is_ascii_uppercase() { Side::White } else { Side::Black };
-        if pos.piece_at(king) != Piece::new(side, Kind::King) || pos.piece_at(rook) != Piece::new(side, Kind::Rook) {
-            return Err(FenError::CastlingWithoutPieces { right: letter, squares });
-        }
-        pos.castling |= right;
+        pos.castling |= 1 << index;
+        pos.castling_rules.add(index, king, rook);
     }
     Ok(())
+}
+
+/// A standard castling right: `K` or `H` (`Q` or `A`) with the king on e1 and the rook on
+/// h1 (a1), or Black's on the eighth rank. Gives (right index, king, rook).
+fn standard_right(pos: &Position, side: Side, letter: char) -> Result<(usize, Square, Square), FenError> {
+    let offset = match letter.to_ascii_uppercase() {
+        'K' | 'H' => 0,
+        'Q' | 'A' => 1,
+        'B'..='G' => return Err(FenError::NeedsChess960(letter)),
+        _ => return Err(FenError::BadCastlingField(letter.to_string())),
+    };
+    let index = 2 * side.index() + offset;
+    let (king, rook, squares) = CASTLING_HOMES[index];
+    if pos.piece_at(king) != Piece::new(side, Kind::King) || pos.piece_at(rook) != Piece::new(side, Kind::Rook) {
+        return Err(FenError::CastlingWithoutPieces { right: letter, squares });
+    }
+    Ok((index, king, rook))
+}
+
+/// A Chess960 castling right: `K` (`Q`) for the outermost rook on the king's (queen's) side
+/// of the first rank, or the rook's file. Gives (right index, king, rook).
+fn chess960_right(pos: &Position, side: Side, letter: char) -> Result<(usize, Square, Square), FenError> {
+    let fault = |reason| FenError::BadCastlingRight { right: letter, reason };
+    let king = pos.king_square(side);
+    let home = if side == Side::White { 0 } else { 56 };
+    if king & 56 != home {
+        return Err(fault("the king is not on its first rank"));
+    }
+    let rooks = pos.pieces(side, Kind::Rook) & span(home, home + 7);
+    let rook = match letter.to_ascii_uppercase() {
+        'K' => {
+            let beyond = rooks & span(king, home + 7);
+            if beyond == 0 {
+                return Err(fault("no rook stands on the king's side of the first rank"));
+            }
+            63 - beyond.leading_zeros() as Square
+        }
+        'Q' => {
+            let beyond = rooks & span(home, king);
+            if beyond == 0 {
+                return Err(fault("no rook stands on the queen's side of the first rank"));
+            }
+            lowest(beyond)
+        }
+        file @ 'A'..='H' => {
+            let square = home + (file as u8 - b'A');
+            if rooks & bit(square) == 0 {
+                return Err(fault("no rook of that side stands on that file of its first rank"));
+            }
+            square
+        }
+        _ => return Err(FenError::BadCastlingField(letter.to_string())),
+    };
+    Ok((2 * side.index() + usize::from(rook < king), king, rook))
 }
 
 fn parse_en_passant(pos: &mut Position, field: &str) -> Result<(), FenError> {

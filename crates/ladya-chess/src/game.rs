@@ -144,7 +144,7 @@ impl Game for Position {
     }
 
     fn move_text(&self, m: Move) -> String {
-        m.to_string()
+        self.uci_text(m)
     }
 
     fn human_move_text(&self, m: Move) -> String {

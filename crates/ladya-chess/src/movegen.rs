@@ -9,7 +9,7 @@ use ladya_core::{MoveList, Side};
 use crate::bitboard::*;
 use crate::moves::{CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move, PROMOTION, QUIET};
 use crate::piece::Kind;
-use crate::position::{BLACK_KING_SIDE, BLACK_QUEEN_SIDE, NO_SQUARE, Position, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+use crate::position::{CastlingRules, NO_SQUARE, Position};
 
 /// Where the generator puts legal moves, given as sets.
 pub(crate) trait MoveSink {
@@ -143,7 +143,7 @@ pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mu
         en_passant(pos, sink, us, king, occupied);
     }
     if !NOISY && checkers == 0 {
-        castling(pos, sink, us, occupied);
+        castling(pos, sink, us, king, occupied);
     }
 }
 
@@ -214,30 +214,48 @@ fn en_passant<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, king: Square,
     }
 }
 
-/// Castling: the right kept, the squares between king and rook empty, and neither the king's
-/// square (checked by the caller), nor the square it crosses, nor where it lands attacked.
+/// Castling (Chess960 rules, which include the standard ones), each right in turn: White's
+/// rights 0 and 1, Black's 2 and 3, as constants so that each test is a single load.
 #[inline(always)]
-fn castling<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, occupied: Bitboard) {
-    let (king_side, queen_side, home) = match us {
-        Side::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 0),
-        Side::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 56),
-    };
-    let them = us.opponent();
-    let king = home + 4;
-    if pos.castling & king_side != 0
-        && occupied & (bit(home + 5) | bit(home + 6)) == 0
-        && !pos.is_attacked(home + 5, them, occupied)
-        && !pos.is_attacked(home + 6, them, occupied)
-    {
-        sink.single(Move::with_flag(king, home + 6, CASTLE_KING));
+fn castling<S: MoveSink>(pos: &Position, sink: &mut S, us: Side, king: Square, occupied: Bitboard) {
+    match us {
+        Side::White => {
+            castle::<S, 0>(pos, sink, king, occupied);
+            castle::<S, 1>(pos, sink, king, occupied);
+        }
+        Side::Black => {
+            castle::<S, 2>(pos, sink, king, occupied);
+            castle::<S, 3>(pos, sink, king, occupied);
+        }
     }
-    if pos.castling & queen_side != 0
-        && occupied & (bit(home + 1) | bit(home + 2) | bit(home + 3)) == 0
-        && !pos.is_attacked(home + 3, them, occupied)
-        && !pos.is_attacked(home + 2, them, occupied)
-    {
-        sink.single(Move::with_flag(king, home + 2, CASTLE_QUEEN));
+}
+
+/// Castling with right `INDEX`: the right kept, the squares between the king and its
+/// destination and between the rook and its destination empty but for the two of them, and no
+/// square the king crosses or lands on attacked (its own square is checked by the caller). The
+/// castling rook is taken off the board for the attack test, since it may stand between the
+/// king's destination and an enemy rook or queen.
+#[inline(always)]
+fn castle<S: MoveSink, const INDEX: usize>(pos: &Position, sink: &mut S, king: Square, occupied: Bitboard) {
+    let rules = &pos.castling_rules;
+    if pos.castling & (1 << INDEX) == 0 || occupied & rules.empty[INDEX] != 0 {
+        return;
     }
+    let them = if INDEX < 2 { Side::Black } else { Side::White };
+    let without_rook = occupied ^ bit(rules.rook[INDEX]);
+    let mut path = rules.safe[INDEX];
+    while path != 0 {
+        if pos.is_attacked(lowest(path), them, without_rook) {
+            return;
+        }
+        path &= path - 1;
+    }
+    let king_to = CastlingRules::destinations(INDEX, king & 56).0;
+    sink.single(Move::with_flag(
+        king,
+        king_to,
+        if CastlingRules::king_side(INDEX) { CASTLE_KING } else { CASTLE_QUEEN },
+    ));
 }
 
 impl Position {

@@ -28,7 +28,18 @@ pub enum MoveError {
 }
 
 impl Position {
-    /// Reads a move in UCI form (`e2e4`, `e7e8q`, castling as `e1g1`) and checks it is legal.
+    /// The move in UCI form: `e2e4`, `e7e8q`; castling as the king's move (`e1g1`) in
+    /// standard chess, as king-takes-rook (`e1h1`) in Chess960, as `UCI_Chess960` wants.
+    pub fn uci_text(&self, m: Move) -> String {
+        match self.castling_rook_square(m) {
+            Some(rook) if self.chess960 => format!("{}{}", square_name(m.from()), square_name(rook)),
+            _ => m.to_string(),
+        }
+    }
+
+    /// Reads a move in UCI form (`e2e4`, `e7e8q`) and checks it is legal. Castling is read in
+    /// this position's form (see [`Position::uci_text`]) and also in the other one when that
+    /// is no other legal move: king-takes-rook in standard chess, the king's move in Chess960.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
@@ -46,10 +57,15 @@ impl Position {
         };
         let mut moves = MoveList::new();
         self.append_legal_moves(&mut moves);
-        moves
-            .iter()
+        // Whether `m` is written `text`, castling as king-takes-rook or not.
+        let written = |m: &&Move, king_takes_rook: bool| {
+            let target = self.castling_rook_square(**m).filter(|_| king_takes_rook).unwrap_or(m.to());
+            m.from() == from && target == to && m.promotion() == promotion
+        };
+        let found = moves.iter().find(|m| written(m, self.chess960));
+        found
+            .or_else(|| moves.iter().find(|m| m.is_castling() && written(m, !self.chess960)))
             .copied()
-            .find(|m| m.from() == from && m.to() == to && m.promotion() == promotion)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 

@@ -8,27 +8,64 @@ use crate::piece::{Kind, Piece};
 use crate::weights::piece_square_value;
 use ladya_core::Tapered;
 
-/// Castling right bits.
-pub(crate) const WHITE_KING_SIDE: u8 = 1;
-pub(crate) const WHITE_QUEEN_SIDE: u8 = 2;
-pub(crate) const BLACK_KING_SIDE: u8 = 4;
-pub(crate) const BLACK_QUEEN_SIDE: u8 = 8;
-
 /// Marks "no en-passant square".
 pub(crate) const NO_SQUARE: Square = 64;
 
-/// The castling rights that survive a move touching each square: moving from or capturing on
-/// a king's or rook's home square removes the rights that piece carried.
-const CASTLING_KEPT: [u8; 64] = {
-    let mut kept = [15u8; 64];
-    kept[0] = 15 & !WHITE_QUEEN_SIDE;
-    kept[4] = 15 & !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
-    kept[7] = 15 & !WHITE_KING_SIDE;
-    kept[56] = 15 & !BLACK_QUEEN_SIDE;
-    kept[60] = 15 & !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
-    kept[63] = 15 & !BLACK_KING_SIDE;
-    kept
-};
+/// The castling rules of one game: where each right's king and rook start and what castling
+/// with them needs. A standard game has kings on e1/e8 and rooks in the corners; a Chess960
+/// game may have them on any files, the king between its rooks. Set up with the position and
+/// fixed for the game: rights are lost, never moved.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct CastlingRules {
+    /// Each side's king start square (or [`NO_SQUARE`]).
+    pub(crate) king: [Square; 2],
+    /// Each right's rook start square, indexed by the right's bit number (K, Q, k, q).
+    pub(crate) rook: [Square; 4],
+    /// Per right, the squares that must be empty, the castling king and rook aside.
+    pub(crate) empty: [Bitboard; 4],
+    /// Per right, the squares the king crosses or lands on, which no enemy may attack.
+    pub(crate) safe: [Bitboard; 4],
+    /// The castling rights that survive a move from or to each square: moving from or
+    /// capturing on a king's or rook's start square removes the rights that piece carried.
+    pub(crate) kept: [u8; 64],
+}
+
+impl CastlingRules {
+    /// No castling at all.
+    pub(crate) const NONE: CastlingRules =
+        CastlingRules { king: [NO_SQUARE; 2], rook: [NO_SQUARE; 4], empty: [0; 4], safe: [0; 4], kept: [15; 64] };
+
+    /// The index of the right a castling move of `flag` by the king on `king` uses.
+    #[inline(always)]
+    pub(crate) const fn index(king: Square, flag: u16) -> usize {
+        (king >> 5) as usize * 2 + (flag - CASTLE_KING) as usize
+    }
+
+    /// Whether right `index` is a king-side one (0 and 2; queen side 1 and 3).
+    #[inline(always)]
+    pub(crate) const fn king_side(index: usize) -> bool {
+        index & 1 == 0
+    }
+
+    /// Where the king and the rook of right `index` land, on the king's rank `home`.
+    #[inline(always)]
+    pub(crate) const fn destinations(index: usize, home: Square) -> (Square, Square) {
+        if Self::king_side(index) { (home + 6, home + 5) } else { (home + 2, home + 3) }
+    }
+
+    /// Adds right `index` (0 K, 1 Q, 2 k, 3 q) for the king on `king` and the rook on `rook`,
+    /// both on their first rank.
+    pub(crate) fn add(&mut self, index: usize, king: Square, rook: Square) {
+        let (king_to, rook_to) = Self::destinations(index, king & 56);
+        let movers = bit(king) | bit(rook);
+        self.king[index / 2] = king;
+        self.rook[index] = rook;
+        self.empty[index] = (span(king, king_to) | span(rook, rook_to)) & !movers;
+        self.safe[index] = span(king, king_to) & !bit(king);
+        self.kept[king as usize] &= !(3 << (index & 2));
+        self.kept[rook as usize] &= !(1 << index);
+    }
+}
 
 /// Zobrist keys: 12 x 64 pieces, 16 castling-right sets, 8 en-passant files, side to move.
 const KEYS: [u64; 12 * 64 + 16 + 8 + 1] = zobrist::keys(0x00C4_E55C_4E55);
@@ -73,6 +110,8 @@ pub struct Position {
     pub(crate) by_side: [Bitboard; 2],
     pub(crate) board: [Piece; 64],
     pub(crate) side: Side,
+    /// Castling rights: bit `i` for right `i`, White's king side (0) and queen side (1),
+    /// Black's king side (2) and queen side (3).
     pub(crate) castling: u8,
     /// The square a pawn may capture onto en passant; set only when an enemy pawn attacks it.
     pub(crate) en_passant: Square,
@@ -82,6 +121,10 @@ pub struct Position {
     /// Material and piece-square score from White's point of view, kept by make and unmake.
     pub(crate) psqt: Tapered,
     pub(crate) history: Vec<Undo>,
+    /// Where castling kings and rooks start.
+    pub(crate) castling_rules: CastlingRules,
+    /// Chess960 (Fischer random) notation: castling written king-takes-rook in UCI form.
+    pub(crate) chess960: bool,
 }
 
 impl std::fmt::Debug for Position {
@@ -108,6 +151,8 @@ impl Position {
             key: 0,
             psqt: Tapered::ZERO,
             history: Vec::new(),
+            castling_rules: CastlingRules::NONE,
+            chess960: false,
         }
     }
 
@@ -174,6 +219,25 @@ impl Position {
         self.key
     }
 
+    /// Whether the position follows Chess960 conventions: read from a Chess960 FEN, castling
+    /// moves written king-takes-rook in UCI form.
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The square of the rook that castling move `m` of this position takes along; `None`
+    /// for a move that is not castling.
+    pub fn castling_rook_square(&self, m: Move) -> Option<Square> {
+        m.is_castling().then(|| self.castling_rook(m).0)
+    }
+
+    /// The rook's (from, to) squares of castling move `m`.
+    #[inline(always)]
+    fn castling_rook(&self, m: Move) -> (Square, Square) {
+        let index = CastlingRules::index(m.from(), m.flag());
+        (self.castling_rules.rook[index], CastlingRules::destinations(index, m.from() & 56).1)
+    }
+
     /// The moves made since the position was set up, oldest first.
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
         self.history.iter().map(|u| u.mv)
@@ -234,9 +298,10 @@ impl Position {
         match m.flag() {
             EN_PASSANT => occupied ^= bit(to ^ 8),
             CASTLE_KING | CASTLE_QUEEN => {
-                let (rook_from, rook_to) = Self::castling_rook(to);
-                occupied ^= bit(rook_from) | bit(rook_to);
-                rooks ^= bit(rook_from) | bit(rook_to);
+                // In Chess960 the king and rook may land on each other's start squares.
+                let (rook_from, rook_to) = self.castling_rook(m);
+                occupied = (self.occupied() & !bit(from) & !bit(rook_from)) | bit(to) | bit(rook_to);
+                rooks = (rooks & !bit(rook_from)) | bit(rook_to);
             }
             _ => {}
         }
@@ -280,6 +345,12 @@ impl Position {
         }
         mirror.side = self.side.opponent();
         mirror.castling = (self.castling & 3) << 2 | self.castling >> 2;
+        for (index, &rook) in self.castling_rules.rook.iter().enumerate() {
+            if rook != NO_SQUARE {
+                mirror.castling_rules.add(index ^ 2, self.castling_rules.king[index / 2] ^ 56, rook ^ 56);
+            }
+        }
+        mirror.chess960 = self.chess960;
         mirror.en_passant = if self.en_passant == NO_SQUARE { NO_SQUARE } else { self.en_passant ^ 56 };
         mirror.halfmove = self.halfmove;
         mirror.fullmove = self.fullmove;
@@ -337,15 +408,23 @@ impl Position {
         }
     }
 
-    /// The rook's (from, to) squares for castling with the king arriving on `king_to`.
-    #[inline(always)]
-    const fn castling_rook(king_to: Square) -> (Square, Square) {
-        match king_to {
-            6 => (7, 5),
-            2 => (0, 3),
-            62 => (63, 61),
-            _ => (56, 59),
-        }
+    /// Carries the king and rook of castling move `m` to their destinations (`forward`) or
+    /// back, and gives the change of key. Both leave before either lands: in Chess960 each
+    /// may land on the other's square. Kept out of line so that make and unmake stay small.
+    #[inline(never)]
+    fn castle(&mut self, m: Move, forward: bool) -> u64 {
+        let (rook_from, rook_to) = self.castling_rook(m);
+        let (king_from, king_to) = (m.from(), m.to());
+        let (leave, land) = if forward {
+            ((king_from, rook_from), (king_to, rook_to))
+        } else {
+            ((king_to, rook_to), (king_from, rook_from))
+        };
+        let king = self.remove(leave.0);
+        let rook = self.remove(leave.1);
+        self.put(land.0, king);
+        self.put(land.1, rook);
+        piece_key(king, king_from) ^ piece_key(king, king_to) ^ piece_key(rook, rook_from) ^ piece_key(rook, rook_to)
     }
 
     /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
@@ -372,13 +451,7 @@ impl Position {
         let mut captured = Piece::NONE;
 
         match flag {
-            CASTLE_KING | CASTLE_QUEEN => {
-                let (rook_from, rook_to) = Self::castling_rook(to);
-                let king = self.carry(from, to);
-                let rook = self.carry(rook_from, rook_to);
-                self.key ^= piece_key(king, from) ^ piece_key(king, to);
-                self.key ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
-            }
+            CASTLE_KING | CASTLE_QUEEN => self.key ^= self.castle(m, true),
             EN_PASSANT => {
                 let victim_square = to ^ 8;
                 captured = self.remove(victim_square);
@@ -412,7 +485,8 @@ impl Position {
             }
         }
 
-        let castling = self.castling & CASTLING_KEPT[from as usize] & CASTLING_KEPT[to as usize];
+        let kept = &self.castling_rules.kept;
+        let castling = self.castling & kept[from as usize] & kept[to as usize];
         if castling != self.castling {
             self.key ^= castling_key(self.castling) ^ castling_key(castling);
             self.castling = castling;
@@ -444,9 +518,7 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         match m.flag() {
             CASTLE_KING | CASTLE_QUEEN => {
-                let (rook_from, rook_to) = Self::castling_rook(to);
-                self.carry(to, from);
-                self.carry(rook_to, rook_from);
+                self.castle(m, false);
             }
             EN_PASSANT => {
                 self.carry(to, from);

@@ -1,8 +1,10 @@
 //! How each game's moves are written in each protocol.
 //!
-//! Chess writes UCI coordinates everywhere. Xiangqi writes ICCS coordinates with ranks 0-9 in
+//! Chess writes UCI coordinates everywhere (castling king-takes-rook in Chess960), except
+//! XBoard's Chess960 castling, `O-O` and `O-O-O`. Xiangqi writes ICCS coordinates with ranks 0-9 in
 //! XBoard and UCCI, but ranks 1-10 under UCI (`UCI_Variant xiangqi`), as Fairy-Stockfish does.
 
+use ladya_chess::MoveKind;
 use ladya_core::{Game, Side};
 
 use crate::render::{self, View};
@@ -38,6 +40,18 @@ pub trait EngineGame: Game {
         self.parse_move(text)
     }
 
+    /// The start position, or `fen`, under Chess960 rules (castling from any start, UCI castling
+    /// moves written king-takes-rook) when `chess960`; games without them refuse it.
+    fn setup(fen: Option<&str>, chess960: bool) -> Result<Self, String> {
+        if chess960 {
+            return Err(format!("{} has no Chess960 form", Self::NAME));
+        }
+        match fen {
+            None => Ok(Self::start()),
+            Some(f) => Self::from_fen(f).map_err(|e| e.to_string()),
+        }
+    }
+
     /// What people call a side in this game.
     fn side_name(side: Side) -> &'static str {
         if side == Side::White { "White" } else { "Black" }
@@ -49,6 +63,25 @@ pub trait EngineGame: Game {
 
 impl EngineGame for ladya_chess::Position {
     const XBOARD_VARIANT: &'static str = "normal";
+
+    /// XBoard wants Chess960 castling as `O-O` and `O-O-O`; everything else is in UCI form.
+    fn dialect_move_text(&self, m: Self::Move, dialect: Dialect) -> String {
+        if dialect == Dialect::Xboard && self.is_chess960() {
+            match m.kind() {
+                MoveKind::CastleKing => return "O-O".to_string(),
+                MoveKind::CastleQueen => return "O-O-O".to_string(),
+                _ => {}
+            }
+        }
+        self.move_text(m)
+    }
+
+    fn setup(fen: Option<&str>, chess960: bool) -> Result<Self, String> {
+        let fen = fen.unwrap_or(ladya_chess::Position::START_FEN);
+        let pos =
+            if chess960 { ladya_chess::Position::from_fen_chess960(fen) } else { ladya_chess::Position::from_fen(fen) };
+        pos.map_err(|e| e.to_string())
+    }
 
     fn render(&self, view: &View) -> String {
         render::chess(self, view)

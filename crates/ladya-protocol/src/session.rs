@@ -69,6 +69,13 @@ pub trait Session: Send {
     /// # Errors
     /// A bad FEN; the position is then unchanged.
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String>;
+    /// Switches Chess960 rules (castling from any start, FEN castling fields in X-FEN or
+    /// Shredder-FEN, UCI castling moves king-takes-rook) on or off and goes back to the start
+    /// position.
+    ///
+    /// # Errors
+    /// A game without Chess960 rules; nothing changes.
+    fn set_chess960(&mut self, on: bool) -> Result<(), String>;
     /// Plays a move given as text.
     ///
     /// # Errors
@@ -124,12 +131,13 @@ pub trait Session: Send {
 pub struct GameSession<G: EngineGame> {
     pos: G,
     dialect: Dialect,
+    chess960: bool,
 }
 
 impl<G: EngineGame> GameSession<G> {
     /// A session at the start position, reading and writing moves in `dialect`.
     pub fn new(dialect: Dialect) -> Self {
-        GameSession { pos: G::start(), dialect }
+        GameSession { pos: G::start(), dialect, chess960: false }
     }
 
     /// The current position.
@@ -156,10 +164,13 @@ impl<G: EngineGame> Session for GameSession<G> {
     }
 
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String> {
-        self.pos = match fen {
-            None => G::start(),
-            Some(f) => G::from_fen(f).map_err(|e| e.to_string())?,
-        };
+        self.pos = G::setup(fen, self.chess960)?;
+        Ok(())
+    }
+
+    fn set_chess960(&mut self, on: bool) -> Result<(), String> {
+        self.pos = G::setup(None, on)?;
+        self.chess960 = on;
         Ok(())
     }
 
@@ -301,3 +312,6 @@ pub fn new_session(game: GameKind, dialect: Dialect) -> Box<dyn Session> {
 fn boxed_session<G: EngineGame>(dialect: Dialect) -> Box<dyn Session> {
     Box::new(GameSession::<G>::new(dialect))
 }
+
+/// XBoard's name for Chess960 (Fischer random chess).
+pub const FISCHER_RANDOM: &str = "fischerandom";

@@ -22,6 +22,8 @@ pub(crate) struct Uci {
     runner: Runner,
     session: Box<dyn Session>,
     options: SearchOptions,
+    /// `UCI_Chess960`: Chess960 castling and notation, for chess.
+    chess960: bool,
 }
 
 /// The score as UCI writes it: `cp 35`, `mate 3`, `mate -2`, with a bound if any.
@@ -39,8 +41,13 @@ pub(crate) fn uci_score(score: i32, bound: Option<Bound>) -> String {
 
 impl Uci {
     pub(crate) fn new(out: Output, events: Sender<Event>, options: SearchOptions) -> Uci {
-        let uci =
-            Uci { runner: Runner::new(events), session: new_session(GameKind::Chess, Dialect::Uci), options, out };
+        let uci = Uci {
+            runner: Runner::new(events),
+            session: new_session(GameKind::Chess, Dialect::Uci),
+            options,
+            out,
+            chess960: false,
+        };
         uci.identify();
         uci
     }
@@ -54,6 +61,7 @@ impl Uci {
         out.line("option name Threads type spin default 1 min 1 max 256");
         out.line("option name MultiPV type spin default 1 min 1 max 256");
         out.line("option name Ponder type check default false");
+        out.line("option name UCI_Chess960 type check default false");
         out.line(format!(
             "option name Move Overhead type spin default {} min 0 max 5000",
             self.options.move_overhead.as_millis()
@@ -111,14 +119,32 @@ impl Uci {
                 None => self.error(format!("Move Overhead must be 0 to 5000, not '{value}'")),
             },
             "ponder" => {}
+            "uci_chess960" => match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => {
+                    self.chess960 = value.eq_ignore_ascii_case("true");
+                    self.apply_chess960();
+                }
+                _ => self.error(format!("UCI_Chess960 must be true or false, not '{value}'")),
+            },
             "uci_variant" => match GameKind::from_name(&value) {
                 Some(game) => {
                     self.session = new_session(game, Dialect::Uci);
                     self.runner.tt.clear();
+                    self.apply_chess960();
                 }
                 None => self.error(format!("unknown variant '{value}'; known: {}", GameKind::NAMES.join(", "))),
             },
             _ => self.error(format!("unknown option '{name}'")),
+        }
+    }
+
+    /// Gives a chess session the `UCI_Chess960` setting (back at the start position); other
+    /// games have no Chess960 form, and the setting waits for `UCI_Variant chess`.
+    fn apply_chess960(&mut self) {
+        if self.session.game() == "chess"
+            && let Err(e) = self.session.set_chess960(self.chess960)
+        {
+            self.error(e);
         }
     }
 

@@ -11,7 +11,7 @@ use crate::dialect::Dialect;
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend, Runner};
-use crate::session::{Session, TextReport, TextResult, new_session};
+use crate::session::{FISCHER_RANDOM, Session, TextReport, TextResult, new_session};
 
 /// What the running search is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -270,7 +270,9 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let variants: Vec<&str> = GameKind::NAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
+        let mut variants: Vec<&str> =
+            GameKind::NAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
+        variants.insert(1, FISCHER_RANDOM);
         self.out.line("feature done=0");
         self.out.line(format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 \
@@ -291,15 +293,21 @@ impl Frontend for Xboard {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "draw" => {}
             "protover" => self.features(),
             "new" => self.new_game(),
-            "variant" => match GameKind::from_name(arg) {
-                Some(game) => {
-                    self.halt();
-                    self.session = new_session(game, Dialect::Xboard);
-                    self.runner.tt.clear();
-                    self.position_changed();
+            "variant" => {
+                let chess960 = arg.eq_ignore_ascii_case(FISCHER_RANDOM);
+                match if chess960 { Some(GameKind::Chess) } else { GameKind::from_name(arg) } {
+                    Some(game) => {
+                        self.halt();
+                        self.session = new_session(game, Dialect::Xboard);
+                        if chess960 && let Err(e) = self.session.set_chess960(true) {
+                            self.error(&e, arg);
+                        }
+                        self.runner.tt.clear();
+                        self.position_changed();
+                    }
+                    None => self.error("unsupported variant", arg),
                 }
-                None => self.error("unsupported variant", arg),
-            },
+            }
             "force" => {
                 self.halt();
                 self.engine_side = None;

@@ -35,6 +35,10 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Chess960 rules: castling rooks from the FEN (Shredder-FEN or X-FEN), castling
+        /// moves written king-takes-rook.
+        #[arg(long)]
+        chess960: bool,
     },
     /// Search a position, printing one line per depth.
     Analyze(commands::analyze::AnalyzeArgs),
@@ -70,7 +74,9 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         None => engine(&cli.without),
-        Some(Command::Perft { game, depth, fen, divide }) => commands::perft::run(game, depth, fen.as_deref(), divide),
+        Some(Command::Perft { game, depth, fen, divide, chess960 }) => {
+            commands::perft::run(game, depth, fen.as_deref(), divide, chess960)
+        }
         Some(Command::Analyze(args)) => commands::analyze::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Epd(args)) => commands::epd::run(&args),

@@ -3,10 +3,10 @@
 use std::time::Duration;
 
 use clap::Args;
-use ladya_core::Game;
+use ladya_protocol::EngineGame;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::{features, human_line, position};
+use crate::commands::{check_chess960, features, human_line, position};
 use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
@@ -36,6 +36,10 @@ pub struct AnalyzeArgs {
     /// Lines to show per depth.
     #[arg(long, default_value_t = 1)]
     multipv: usize,
+    /// Chess960 rules: castling rooks from the FEN (Shredder-FEN or X-FEN), castling moves
+    /// written king-takes-rook.
+    #[arg(long)]
+    chess960: bool,
     /// Search techniques to switch off, to measure their worth (comma-separated).
     #[arg(long, value_name = "TECHNIQUE")]
     without: Vec<String>,
@@ -43,11 +47,12 @@ pub struct AnalyzeArgs {
 
 /// Runs the analysis.
 pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
+    check_chess960(args.game, args.chess960)?;
     with_game!(args.game, analyze(args))
 }
 
-fn analyze<G: Game>(args: &AnalyzeArgs) -> Result<(), Failure> {
-    let pos: G = position(args.fen.as_deref())?;
+fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
+    let pos: G = position(args.fen.as_deref(), args.chess960)?;
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d),
         (None, ms) => Limits::movetime(Duration::from_millis(ms.unwrap_or(5000))),

@@ -10,7 +10,7 @@ pub mod solve;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use ladya_core::Game;
-use ladya_protocol::GameKind;
+use ladya_protocol::{EngineGame, GameKind};
 use ladya_search::Features;
 
 use crate::Failure;
@@ -20,12 +20,18 @@ pub fn game_kind() -> impl TypedValueParser<Value = GameKind> {
     PossibleValuesParser::new(GameKind::NAMES).try_map(|name| name.parse::<GameKind>())
 }
 
-/// Reads the position a command was given, or the start position.
-pub fn position<G: Game>(fen: Option<&str>) -> Result<G, Failure> {
-    match fen {
-        None => Ok(G::start()),
-        Some(text) => G::from_fen(text).map_err(|e| Failure(format!("bad {} FEN: {e}", G::NAME))),
+/// Reads the position a command was given, or the start position; with `chess960`, under
+/// Chess960 rules (see [`check_chess960`]).
+pub fn position<G: EngineGame>(fen: Option<&str>, chess960: bool) -> Result<G, Failure> {
+    G::setup(fen, chess960).map_err(|e| Failure(format!("bad {} FEN: {e}", G::NAME)))
+}
+
+/// Refuses `--chess960` for a game other than chess.
+pub fn check_chess960(game: GameKind, chess960: bool) -> Result<(), Failure> {
+    if chess960 && !matches!(game, GameKind::Chess) {
+        return Err(Failure("--chess960 is for chess only".to_string()));
     }
+    Ok(())
 }
 
 /// The most FEN fields a position takes (chess and xiangqi: six with the clocks).

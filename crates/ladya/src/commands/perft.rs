@@ -2,20 +2,21 @@
 
 use std::time::Instant;
 
-use ladya_core::{Game, perft};
-
-use crate::commands::position;
-use ladya_protocol::{GameKind, with_game};
+use ladya_core::perft;
+use ladya_protocol::EngineGame;
 
 use crate::Failure;
+use crate::commands::{check_chess960, position};
+use ladya_protocol::{GameKind, with_game};
 
-/// Runs perft for `game`.
-pub fn run(game: GameKind, depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
-    with_game!(game, perft_of(depth, fen, divide))
+/// Runs perft for `game`; `chess960` reads the position under Chess960 rules.
+pub fn run(game: GameKind, depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> Result<(), Failure> {
+    check_chess960(game, chess960)?;
+    with_game!(game, perft_of(depth, fen, divide, chess960))
 }
 
-fn perft_of<G: Game>(depth: u32, fen: Option<&str>, divide: bool) -> Result<(), Failure> {
-    let mut game: G = position(fen)?;
+fn perft_of<G: EngineGame>(depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> Result<(), Failure> {
+    let mut game: G = position(fen, chess960)?;
     let started = Instant::now();
     let nodes = if divide {
         let split = perft::divide(&mut game, depth);

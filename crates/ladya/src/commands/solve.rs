@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use clap::Args;
 use ladya_core::Game;
+use ladya_protocol::EngineGame;
 use ladya_solver::{Options, Table, human, json, solve};
 
 use crate::commands::{epd_operations, position, split_epd};
@@ -77,13 +78,13 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
     with_game!(args.game, run_game(args))
 }
 
-fn run_game<G: Game>(args: &SolveArgs) -> Result<(), Failure> {
+fn run_game<G: EngineGame>(args: &SolveArgs) -> Result<(), Failure> {
     let table = Table::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     if let Some(path) = &args.epd {
         return batch::<G>(args, path, &table);
     }
     let mate = args.mate.ok_or_else(|| Failure("solve needs --mate N (or --epd FILE)".into()))?;
-    let mut pos: G = position(args.fen.as_deref())?;
+    let mut pos: G = position(args.fen.as_deref(), false)?;
     for text in args.moves.iter().flat_map(|m| m.split_whitespace()) {
         let m = pos.parse_move(text).map_err(|e| Failure(format!("--moves {text}: {e}")))?;
         pos.make(m);
