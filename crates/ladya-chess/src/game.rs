@@ -1,8 +1,7 @@
 //! Chess as a [`Game`]: the rules of ending (mate, stalemate, fifty moves, repetition,
 //! insufficient material) and the glue to the generic search and protocols.
 
-use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
-use thiserror::Error;
+use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, Score, Side};
 
 use crate::bitboard::more_than_one;
 use crate::fen::FenError;
@@ -12,15 +11,7 @@ use crate::piece::Kind;
 use crate::position::Position;
 
 /// An error reading a chess position or move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ChessError {
-    /// A bad FEN.
-    #[error(transparent)]
-    Fen(#[from] FenError),
-    /// A bad or illegal move.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-}
+pub type ChessError = GameError<FenError, MoveError>;
 
 ladya_core::position_front_door!(Position, FenError);
 
@@ -34,7 +25,7 @@ impl Game for Position {
     }
 
     fn from_fen(fen: &str) -> Result<Self, ChessError> {
-        Ok(Position::from_fen(fen)?)
+        Position::from_fen(fen).map_err(GameError::Fen)
     }
 
     fn fen(&self) -> String {
@@ -152,6 +143,6 @@ impl Game for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ChessError> {
-        Ok(Position::parse_move(self, text)?)
+        Position::parse_move(self, text).map_err(GameError::Move)
     }
 }

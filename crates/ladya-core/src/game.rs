@@ -122,6 +122,34 @@ impl Outcome {
     }
 }
 
+/// What goes wrong reading a game's position or move: `F`, the game's FEN error, or `M`, its
+/// move error. Each game names its own (`ChessError`, `XiangqiError`, `UgolkiError`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError<F, M> {
+    /// A bad FEN.
+    Fen(F),
+    /// A malformed, ambiguous or illegal move.
+    Move(M),
+}
+
+impl<F: fmt::Display, M: fmt::Display> fmt::Display for GameError<F, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Fen(e) => e.fmt(f),
+            GameError::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl<F: std::error::Error + 'static, M: std::error::Error + 'static> std::error::Error for GameError<F, M> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            GameError::Fen(e) => e.source(),
+            GameError::Move(e) => e.source(),
+        }
+    }
+}
+
 /// A move that packs into 16 bits, as transposition tables store moves.
 pub trait MoveCode: Copy + Eq + Default + Hash + fmt::Debug + Send + Sync + 'static {
     /// The move's 16-bit code; distinct moves of one position have distinct codes, and the

@@ -165,7 +165,7 @@ mod tapered;
 pub mod zobrist;
 
 pub use front_door::IllegalMove;
-pub use game::{EndReason, Game, MoveCode, Outcome, Side};
+pub use game::{EndReason, Game, GameError, MoveCode, Outcome, Side};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use score::Score;
 pub use tapered::Tapered;

@@ -5,7 +5,7 @@
 //! XBoard and UCCI, but ranks 1-10 under UCI (`UCI_Variant xiangqi`), as Fairy-Stockfish does.
 
 use ladya_chess::MoveKind;
-use ladya_core::{Game, Side};
+use ladya_core::{Game, GameError, Side};
 
 use crate::render::{self, View};
 
@@ -100,8 +100,8 @@ impl EngineGame for ladya_xiangqi::Position {
 
     fn parse_dialect_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, Self::Error> {
         match dialect {
-            Dialect::Uci => Ok(self.parse_uci(text)?),
-            _ => self.parse_move(text).map_err(Into::into),
+            Dialect::Uci => self.parse_uci(text).map_err(GameError::Move),
+            _ => self.parse_move(text).map_err(GameError::Move),
         }
     }
 

@@ -1,7 +1,6 @@
 //! Ugolki as a [`Game`]: the glue to the generic search, protocols and perft.
 
-use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
-use thiserror::Error;
+use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, Score, Side};
 
 use crate::board::distance;
 use crate::fen::FenError;
@@ -10,16 +9,8 @@ use crate::notation::MoveError;
 use crate::position::Position;
 use crate::race;
 
-/// An error reading an ugolki position or move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum UgolkiError {
-    /// A bad position.
-    #[error(transparent)]
-    Fen(#[from] FenError),
-    /// A bad or illegal move.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-}
+/// An error reading a ugolki position or move.
+pub type UgolkiError = GameError<FenError, MoveError>;
 
 /// With this many of its pieces or fewer left outside its target, a side may be in zugzwang
 /// (every move spoils the packing of the corner), so null-move pruning is not used.
@@ -41,7 +32,7 @@ impl Game for Position {
     }
 
     fn from_fen(fen: &str) -> Result<Self, UgolkiError> {
-        Ok(Position::from_fen(fen)?)
+        Position::from_fen(fen).map_err(GameError::Fen)
     }
 
     fn fen(&self) -> String {
@@ -146,6 +137,6 @@ impl Game for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, UgolkiError> {
-        Ok(Position::parse_move(self, text)?)
+        Position::parse_move(self, text).map_err(GameError::Move)
     }
 }

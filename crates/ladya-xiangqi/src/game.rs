@@ -1,7 +1,6 @@
 //! Xiangqi as a [`Game`]: the glue to the generic search, protocols and command line.
 
-use ladya_core::{EndReason, Game, MoveList, Outcome, Score, Side};
-use thiserror::Error;
+use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, Score, Side};
 
 use crate::fen::FenError;
 use crate::moves::Move;
@@ -11,15 +10,7 @@ use crate::position::Position;
 use crate::rules;
 
 /// An error reading a xiangqi position or move.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum XiangqiError {
-    /// A bad FEN.
-    #[error(transparent)]
-    Fen(#[from] FenError),
-    /// A bad or illegal move.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-}
+pub type XiangqiError = GameError<FenError, MoveError>;
 
 ladya_core::position_front_door!(Position, FenError);
 
@@ -33,7 +24,7 @@ impl Game for Position {
     }
 
     fn from_fen(fen: &str) -> Result<Self, XiangqiError> {
-        Ok(Position::from_fen(fen)?)
+        Position::from_fen(fen).map_err(GameError::Fen)
     }
 
     fn fen(&self) -> String {
@@ -127,6 +118,6 @@ impl Game for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, XiangqiError> {
-        Ok(Position::parse_move(self, text)?)
+        Position::parse_move(self, text).map_err(GameError::Move)
     }
 }
