@@ -1,7 +1,7 @@
-//! Chess as a [`Game`]: the rules of ending (mate, stalemate, fifty moves, repetition,
-//! insufficient material) and the glue to the generic search and protocols.
+//! Chess as a [`Game`]: the glue to the generic search and protocols (the rules of ending are
+//! in [`crate::rules`]).
 
-use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, Score, Side};
+use ladya_core::{Game, GameError, MoveList, Outcome, Score, Side};
 
 use crate::bitboard::more_than_one;
 use crate::fen::FenError;
@@ -108,26 +108,11 @@ impl Game for Position {
     }
 
     fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {
-        if self.halfmove >= 100 {
-            // Mate on the hundredth half-move still counts as mate.
-            let mated = self.in_check() && self.count_legal_moves() == 0;
-            return (!mated).then_some(Outcome::draw(EndReason::FiftyMoves));
-        }
-        if self.is_repetition(twofold_from) {
-            return Some(Outcome::draw(EndReason::Repetition));
-        }
-        if self.insufficient_material() {
-            return Some(Outcome::draw(EndReason::InsufficientMaterial));
-        }
-        None
+        Position::rule_outcome(self, twofold_from)
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        if self.in_check() {
-            Outcome::win(self.side.opponent(), EndReason::Checkmate)
-        } else {
-            Outcome::draw(EndReason::Stalemate)
-        }
+        Position::no_moves_outcome(self)
     }
 
     fn evaluate(&self) -> Score {

@@ -58,6 +58,7 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+mod rules;
 mod see;
 pub mod weights;
 

@@ -561,43 +561,6 @@ impl Position {
         self.side = self.side.opponent();
     }
 
-    /// Whether the position has occurred before: at all if the earlier occurrence is at
-    /// history index `twofold_from` or later, else twice before (threefold repetition).
-    pub fn is_repetition(&self, twofold_from: usize) -> bool {
-        let n = self.history.len();
-        let reach = (self.halfmove as usize).min(n);
-        let mut seen = 0;
-        let mut back = 4;
-        while back <= reach {
-            let index = n - back;
-            if self.history[index].key == self.key {
-                if index >= twofold_from {
-                    return true;
-                }
-                seen += 1;
-                if seen == 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
-    }
-
-    /// Whether neither side can ever give mate: bare kings, a single minor piece, or only
-    /// bishops all standing on squares of one colour.
-    pub fn insufficient_material(&self) -> bool {
-        let heavy =
-            self.by_kind[Kind::Pawn as usize] | self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize];
-        if heavy != 0 {
-            return false;
-        }
-        let knights = self.by_kind[Kind::Knight as usize];
-        let bishops = self.by_kind[Kind::Bishop as usize];
-        let minors = knights | bishops;
-        !more_than_one(minors) || (knights == 0 && (bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0))
-    }
-
     /// Recomputes the key from scratch after the board was set up piece by piece.
     pub(crate) fn refresh_key(&mut self) {
         self.key = self.compute_key();

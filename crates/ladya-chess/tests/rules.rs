@@ -2,7 +2,7 @@
 //! ends (mate, stalemate, fifty moves, repetition, insufficient material).
 
 use ladya_chess::Position;
-use ladya_core::{EndReason, Game, MoveList, Outcome, Side};
+use ladya_core::{EndReason, MoveList, Outcome, Side};
 
 fn legal(fen: &str) -> Vec<String> {
     let pos = Position::from_fen(fen).unwrap();

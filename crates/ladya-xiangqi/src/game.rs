@@ -1,6 +1,6 @@
 //! Xiangqi as a [`Game`]: the glue to the generic search, protocols and command line.
 
-use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, Score, Side};
+use ladya_core::{Game, GameError, MoveList, Outcome, Score, Side};
 
 use crate::fen::FenError;
 use crate::moves::Move;
@@ -100,9 +100,7 @@ impl Game for Position {
     }
 
     fn no_moves_outcome(&self) -> Outcome {
-        // In xiangqi the side that cannot move loses, in check or not.
-        let reason = if self.in_check() { EndReason::Checkmate } else { EndReason::Stalemate };
-        Outcome::win(self.side.opponent(), reason)
+        rules::no_moves_outcome(self)
     }
 
     fn evaluate(&self) -> Score {

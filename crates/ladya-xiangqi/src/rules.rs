@@ -1,5 +1,5 @@
-//! The rules that end a xiangqi game without mate: repetition with perpetual check and chase,
-//! and the sixty-move rule. All of them live here.
+//! The rules that end a xiangqi game: no legal move (checkmate or stalemate, both a loss),
+//! repetition with perpetual check and chase, and the sixty-move rule. All of them live here.
 //!
 //! What is implemented, exactly:
 //!
@@ -246,6 +246,13 @@ fn repetition_start(pos: &Position, twofold_from: usize) -> Option<usize> {
         back += 2;
     }
     None
+}
+
+/// What it means that the side to move has no legal move: it loses, in check (checkmate) or
+/// not (stalemate).
+pub(crate) fn no_moves_outcome(pos: &Position) -> Outcome {
+    let reason = if pos.in_check() { EndReason::Checkmate } else { EndReason::Stalemate };
+    Outcome::win(pos.side.opponent(), reason)
 }
 
 /// The end of the game by repetition or the sixty-move rule, if either applies.
