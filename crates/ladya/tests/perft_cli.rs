@@ -49,3 +49,22 @@ fn bad_input_exits_with_status_two_and_one_line() {
     let message = String::from_utf8_lossy(&out.stderr);
     assert_eq!(message.trim(), "ladya: bad chess FEN: White has 0 kings; it needs exactly one");
 }
+
+#[test]
+fn depth_zero_counts_the_position_itself_with_or_without_divide() {
+    for args in [&["perft", "chess", "0"][..], &["perft", "chess", "0", "--divide"]] {
+        let out = ladya(args);
+        assert!(out.status.success());
+        assert_eq!(stdout(&out).lines().last(), Some("Nodes searched: 1"), "{args:?}");
+    }
+}
+
+/// `analyze` on a finished game says how it ended, in words.
+#[test]
+fn analyze_says_a_finished_game_is_over() {
+    let out = ladya(&["analyze", "chess", "--fen", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "--depth", "3"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "The game is over: White wins by checkmate (1-0)\n");
+    let out = ladya(&["analyze", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/9/r8/3K5 w", "--depth", "3"]);
+    assert_eq!(stdout(&out), "The game is over: Black wins by stalemate (0-1)\n");
+}

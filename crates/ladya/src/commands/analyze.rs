@@ -10,6 +10,7 @@ use crate::commands::{check_chess960, features, human_line, position};
 use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
+use ladya_core::Outcome;
 use ladya_core::score::human_text;
 
 /// Arguments of `ladya analyze`.
@@ -53,6 +54,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
 
 fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
     let pos: G = position(args.fen.as_deref(), args.chess960)?;
+    if let Some(outcome) = pos.outcome() {
+        println!("The game is over: {}", outcome_text::<G>(outcome));
+        return Ok(());
+    }
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d),
         (None, ms) => Limits::movetime(Duration::from_millis(ms.unwrap_or(5000))),
@@ -84,7 +89,15 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
     });
     match result.best {
         Some(best) => println!("best move: {} ({})", pos.human_move_text(best), pos.move_text(best)),
-        None => println!("no legal move: {:?}", pos.outcome()),
+        None => println!("no move found"),
     }
     Ok(())
+}
+
+/// An ending as people say it: `White wins by checkmate`, `draw by repetition`.
+fn outcome_text<G: EngineGame>(outcome: Outcome) -> String {
+    match outcome.winner {
+        Some(side) => format!("{} wins by {} ({})", G::side_name(side), outcome.reason, outcome.result_text()),
+        None => format!("draw by {} ({})", outcome.reason, outcome.result_text()),
+    }
 }

@@ -23,7 +23,8 @@ fn perft_of<G: EngineGame>(depth: u32, fen: Option<&str>, divide: bool, chess960
         for (m, count) in &split {
             println!("{}: {count}", game.move_text(*m));
         }
-        split.iter().map(|(_, count)| count).sum()
+        // Depth 0 has no root moves to split by, and one leaf: the position itself.
+        if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() }
     } else {
         perft::perft(&mut game, depth)
     };
