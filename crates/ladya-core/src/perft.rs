@@ -121,6 +121,8 @@ pub enum Counts {
     Quick,
     /// The counts above [`QUICK_NODE_LIMIT`]: what a test marked `#[ignore]` checks.
     Slow,
+    /// Every count, for a game whose reference is small enough to check in full by default.
+    All,
 }
 
 /// Checks [`perft`] of the game `G` against reference cases (read with [`parse_perft_cases`]),
@@ -163,7 +165,12 @@ pub fn check_reference<G: Game>(cases: &[PerftCase], counts: Counts) -> Result<u
     let mut checked = 0;
     for case in cases {
         let mut game = G::from_fen(&case.fen).map_err(|e| format!("{}: {e}", case.fen))?;
-        for &(depth, expected) in case.counts.iter().filter(|(_, n)| quick(*n) == (counts == Counts::Quick)) {
+        let selected = |nodes| match counts {
+            Counts::Quick => quick(nodes),
+            Counts::Slow => !quick(nodes),
+            Counts::All => true,
+        };
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| selected(*n)) {
             let nodes = perft(&mut game, depth);
             if nodes != expected {
                 return Err(format!("perft {depth} of {}: {nodes} nodes, expected {expected}", case.fen));
