@@ -5,8 +5,8 @@
 //!
 //! ```ignore
 //! fn movegen(c: &mut Criterion) {
-//!     for mut work in movegen_workloads::<Position>("kiwipete", KIWIPETE).unwrap() {
-//!         c.bench_function(work.name(), |b| b.iter(|| work.run()));
+//!     for Workload { name, mut run } in movegen_workloads::<Position>("kiwipete", KIWIPETE).unwrap() {
+//!         c.bench_function(&name, |b| b.iter(&mut run));
 //!     }
 //! }
 //! ```
@@ -17,26 +17,18 @@ use crate::game::Game;
 use crate::movelist::MoveList;
 use crate::perft::perft;
 
-/// A named piece of work to time, done once by each call of [`Workload::run`].
+/// A named piece of work to time: each call of `run` does it once and returns a count that
+/// depends on it (moves or nodes), so that the work cannot be optimised away.
 pub struct Workload {
-    name: String,
-    run: Box<dyn FnMut() -> u64>,
+    /// The name the benchmark reports it under, as `legal_moves kiwipete`.
+    pub name: String,
+    /// The work.
+    pub run: Box<dyn FnMut() -> u64>,
 }
 
 impl Workload {
     fn new(name: String, run: impl FnMut() -> u64 + 'static) -> Workload {
         Workload { name, run: Box::new(run) }
-    }
-
-    /// The name the benchmark reports it under, as `legal_moves kiwipete`.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// Does the work once and returns a count that depends on it (moves or nodes), so that
-    /// the work cannot be optimised away.
-    pub fn run(&mut self) -> u64 {
-        (self.run)()
     }
 }
 

@@ -4,15 +4,15 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladya_core::workloads::movegen_workloads;
+use ladya_core::workloads::{Workload, movegen_workloads};
 use ladya_ugolki::Position;
 
 /// A crowded middle-game position where many pieces chain jumps.
 const MIDDLE: &str = "2B1W1W1/WW1W4/B1B1WB1B/B1BWB1B1/WBW1WB1W/WWB1W3/1B3W1B/1W3B1B w 31";
 
 fn movegen(c: &mut Criterion) {
-    for mut work in movegen_workloads::<Position>("middle", MIDDLE).unwrap() {
-        c.bench_function(work.name(), |b| b.iter(|| work.run()));
+    for Workload { name, mut run } in movegen_workloads::<Position>("middle", MIDDLE).unwrap() {
+        c.bench_function(&name, |b| b.iter(&mut run));
     }
 }
 
