@@ -116,8 +116,8 @@ const QUICK_MIN_DEPTH: u32 = 3;
 /// Which counts of a reference [`check_reference`] checks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Counts {
-    /// The counts of at most [`QUICK_NODE_LIMIT`] nodes, once it is sure that they reach depth 3
-    /// or more in every position: what a default test run checks.
+    /// The counts of at most [`QUICK_NODE_LIMIT`] nodes, which must reach depth 3 or more in
+    /// every position: what a default test run checks.
     Quick,
     /// The counts above [`QUICK_NODE_LIMIT`]: what a test marked `#[ignore]` checks.
     Slow,
@@ -154,6 +154,11 @@ pub enum Counts {
 /// reference, or (for [`Counts::Quick`]) a position whose quick counts stop short of depth 3.
 pub fn check_reference<G: Game>(cases: &[PerftCase], counts: Counts) -> Result<usize, String> {
     let quick = |nodes: u64| nodes <= QUICK_NODE_LIMIT;
+    let selected = |nodes| match counts {
+        Counts::Quick => quick(nodes),
+        Counts::Slow => !quick(nodes),
+        Counts::All => true,
+    };
     if counts == Counts::Quick {
         for case in cases {
             let deepest = case.counts.iter().filter(|(_, n)| quick(*n)).map(|(d, _)| *d).max();
@@ -165,11 +170,6 @@ pub fn check_reference<G: Game>(cases: &[PerftCase], counts: Counts) -> Result<u
     let mut checked = 0;
     for case in cases {
         let mut game = G::from_fen(&case.fen).map_err(|e| format!("{}: {e}", case.fen))?;
-        let selected = |nodes| match counts {
-            Counts::Quick => quick(nodes),
-            Counts::Slow => !quick(nodes),
-            Counts::All => true,
-        };
         for &(depth, expected) in case.counts.iter().filter(|(_, n)| selected(*n)) {
             let nodes = perft(&mut game, depth);
             if nodes != expected {
