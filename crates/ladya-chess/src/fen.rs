@@ -1,6 +1,7 @@
 //! Reading and writing positions in Forsyth-Edwards Notation, with typed errors.
 
 use ladya_core::Side;
+use ladya_core::fen_board::{BoardError, BoardShape, read_board, write_board};
 use thiserror::Error;
 
 use crate::bitboard::*;
@@ -16,25 +17,10 @@ pub enum FenError {
     /// Fewer than the required four fields, or more than six.
     #[error("FEN must have 4 to 6 fields (placement, side, castling, en passant, clocks); found {0}")]
     FieldCount(usize),
-    /// The placement does not have eight ranks.
-    #[error("piece placement has {0} ranks; it needs 8")]
-    RankCount(usize),
-    /// A rank describes more or fewer than eight squares.
-    #[error("rank {rank} describes {squares} squares; it needs 8")]
-    RankLength {
-        /// The rank, 1-8.
-        rank: u8,
-        /// The number of squares it describes.
-        squares: usize,
-    },
-    /// A character in the placement is not a piece letter or a digit 1-8.
-    #[error("rank {rank}: '{letter}' is not a piece letter (PNBRQK or pnbrqk) or a digit 1-8")]
-    BadPieceLetter {
-        /// The rank, 1-8.
-        rank: u8,
-        /// The offending character.
-        letter: char,
-    },
+    /// The piece placement is not eight ranks of eight squares in `PNBRQK`, `pnbrqk` and
+    /// digits 1-8 (ranks numbered 1-8).
+    #[error(transparent)]
+    Board(#[from] BoardError),
     /// A side has no king or more than one.
     #[error("{side:?} has {count} kings; it needs exactly one")]
     KingCount {
@@ -183,28 +169,10 @@ impl Position {
     }
 
     fn fen_with(&self, shredder: bool) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let piece = self.piece_at(square_at(file, rank));
-                if piece.is_none() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.fen_letter());
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = write_board(&BOARD, |file, rank| {
+            let piece = self.piece_at(square_at(file, rank));
+            (!piece.is_none()).then(|| piece.fen_letter())
+        });
         out.push(' ');
         out.push(if self.side == Side::White { 'w' } else { 'b' });
         out.push(' ');
@@ -238,29 +206,12 @@ impl Position {
     }
 }
 
+/// The chess board as the placement field describes it.
+const BOARD: BoardShape = BoardShape::new(8, 8, 1, "PNBRQK or pnbrqk");
+
 fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut squares = Vec::new();
-        for letter in text.chars() {
-            match letter {
-                '1'..='8' => squares.extend(std::iter::repeat_n(Piece::NONE, letter as usize - '0' as usize)),
-                _ => squares
-                    .push(Piece::from_fen_letter(letter).ok_or(FenError::BadPieceLetter { rank: rank + 1, letter })?),
-            }
-        }
-        if squares.len() != 8 {
-            return Err(FenError::RankLength { rank: rank + 1, squares: squares.len() });
-        }
-        for (file, piece) in squares.into_iter().enumerate() {
-            if !piece.is_none() {
-                pos.put(square_at(file as u8, rank), piece);
-            }
-        }
+    for (file, rank, piece) in read_board(&BOARD, placement, Piece::from_fen_letter)? {
+        pos.put(square_at(file, rank), piece);
     }
     Ok(())
 }

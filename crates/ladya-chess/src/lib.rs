@@ -1,5 +1,5 @@
 //! Chess for Ladya: exact rules on bitboards, fast legal move generation, FEN, SAN and UCI
-//! notation, and the [`Game`](ladya_core::Game) implementation the search plays through.
+//! notation, and the [`Game`] implementation the search plays through.
 //!
 //! Moves are generated apart from being made (seed 000): [`Position::legal_moves`] produces
 //! only legal moves; [`Position::make`] and [`Position::unmake`] play and take back any of the

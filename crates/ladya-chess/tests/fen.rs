@@ -2,6 +2,7 @@
 
 use ladya_chess::{FenError, Position};
 use ladya_core::Side;
+use ladya_core::fen_board::BoardError;
 use ladya_core::perft::parse_perft_cases;
 
 #[test]
@@ -38,6 +39,11 @@ fn unusable_en_passant_square_is_dropped() {
     );
 }
 
+/// A letter that is neither a chess piece nor a digit 1-8 on `rank`.
+fn unknown_letter(rank: u8, letter: char) -> BoardError {
+    BoardError::UnknownLetter { rank, letter, pieces: "PNBRQK or pnbrqk", files: 8 }
+}
+
 #[test]
 fn bad_fens_name_what_is_wrong() {
     use FenError::*;
@@ -45,11 +51,17 @@ fn bad_fens_name_what_is_wrong() {
         ("", Empty),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", FieldCount(3)),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", FieldCount(7)),
-        ("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", RankCount(7)),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", BadPieceLetter { rank: 6, letter: '9' }),
-        ("rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", BadPieceLetter { rank: 4, letter: 'X' }),
-        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", RankLength { rank: 7, squares: 7 }),
-        ("rnbqkbnr/pppppppp/8/8/8/3P5/PPPPPPPP/RNBQKBNR w KQkq - 0 1", RankLength { rank: 3, squares: 9 }),
+        ("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board(BoardError::RankCount { found: 7, ranks: 8 })),
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board(unknown_letter(6, '9'))),
+        ("rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board(unknown_letter(4, 'X'))),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Board(BoardError::RankLength { rank: 7, squares: 7, files: 8 }),
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/3P5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Board(BoardError::RankLength { rank: 3, squares: 9, files: 8 }),
+        ),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", KingCount { side: Side::White, count: 2 }),
         ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", KingCount { side: Side::Black, count: 0 }),
         ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", PawnOnBackRank("a1".into())),

@@ -3,64 +3,32 @@
 //! `--ignored`; every position is still covered to depth 3 or more by default.
 
 use ladya_chess::Position;
-use ladya_core::perft::{parse_perft_cases, perft};
+use ladya_core::perft::{Counts, PerftCase, check_reference, parse_perft_cases};
 
-/// Largest count the default test run computes; `--ignored` runs the rest.
-const DEFAULT_LIMIT: u64 = 5_000_000;
+/// The standard table (chessprogramming wiki "Perft Results"), in the reference file's form.
+const STANDARD: &str = "
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;D3 8902 ;D4 197281 ;D5 4865609 ;D6 119060324
+r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 ;D1 48 ;D2 2039 ;D3 97862 ;D4 4085603 ;D5 193690690
+8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1 ;D1 14 ;D2 191 ;D3 2812 ;D4 43238 ;D5 674624 ;D6 11030083 ;D7 178633661
+r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1 ;D1 6 ;D2 264 ;D3 9467 ;D4 422333 ;D5 15833292
+rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8 ;D1 44 ;D2 1486 ;D3 62379 ;D4 2103487 ;D5 89941194
+r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10 ;D1 46 ;D2 2079 ;D3 89890 ;D4 3894594 ;D5 164075551
+";
 
-/// The standard table (chessprogramming wiki "Perft Results"): FEN and counts from depth 1.
-const STANDARD: [(&str, &[u64]); 6] = [
-    (Position::START_FEN, &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324]),
-    (
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-        &[48, 2_039, 97_862, 4_085_603, 193_690_690],
-    ),
-    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", &[14, 191, 2_812, 43_238, 674_624, 11_030_083, 178_633_661]),
-    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", &[6, 264, 9_467, 422_333, 15_833_292]),
-    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", &[44, 1_486, 62_379, 2_103_487, 89_941_194]),
-    (
-        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
-        &[46, 2_079, 89_890, 3_894_594, 164_075_551],
-    ),
-];
-
-fn reference_cases() -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = include_str!("../../../data/chess-perft.epd");
-    let mut cases: Vec<_> = STANDARD
-        .iter()
-        .map(|(fen, counts)| (fen.to_string(), counts.iter().enumerate().map(|(i, &n)| (i as u32 + 1, n)).collect()))
-        .collect();
-    cases.extend(parse_perft_cases(text).unwrap().into_iter().map(|c| (c.fen, c.counts)));
-    cases
-}
-
-fn check(selected: impl Fn(u32, u64) -> bool) -> usize {
-    let mut checked = 0;
-    for (fen, counts) in reference_cases() {
-        let mut pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        for &(depth, expected) in counts.iter().filter(|(d, n)| selected(*d, *n)) {
-            assert_eq!(perft(&mut pos, depth), expected, "perft {depth} of {fen}");
-            checked += 1;
-        }
-    }
-    checked
+fn reference_cases() -> Vec<PerftCase> {
+    [STANDARD, include_str!("../../../data/chess-perft.epd")]
+        .into_iter()
+        .flat_map(|text| parse_perft_cases(text).unwrap())
+        .collect()
 }
 
 #[test]
 fn reference_positions_up_to_a_few_million_nodes() {
-    assert!(check(|_, nodes| nodes <= DEFAULT_LIMIT) > 100);
-}
-
-#[test]
-fn every_reference_position_reaches_depth_three_by_default() {
-    for (fen, counts) in reference_cases() {
-        let deepest = counts.iter().filter(|(_, n)| *n <= DEFAULT_LIMIT).map(|(d, _)| *d).max();
-        assert!(deepest >= Some(3), "{fen} is not covered to depth 3");
-    }
+    assert!(check_reference::<Position>(&reference_cases(), Counts::Quick).unwrap() > 100);
 }
 
 #[test]
 #[ignore = "billions of nodes in total: run in release with --ignored"]
 fn reference_positions_at_full_depth() {
-    check(|_, nodes| nodes > DEFAULT_LIMIT);
+    check_reference::<Position>(&reference_cases(), Counts::Slow).unwrap();
 }

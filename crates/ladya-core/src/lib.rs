@@ -7,6 +7,11 @@
 //! lock-free [`HashTable`](hashtable::HashTable) under the search's, the solver's and ugolki's
 //! tables.
 //!
+//! Each game's FEN reads and writes its piece placement with [`fen_board`]; each game's tests
+//! check its move generator against reference counts with
+//! [`check_reference`](perft::check_reference), and its benches time the same
+//! [`movegen_workloads`](workloads::movegen_workloads).
+//!
 //! # Implementing `Game` for a new game
 //!
 //! A worked example: the take-away game. Twenty-one stones lie on the table; each player in
@@ -155,6 +160,7 @@
 //! gives users the same checked `play`, `legal_moves()` list, `outcome()` and FEN
 //! `Display`/`FromStr` in every game.
 
+pub mod fen_board;
 mod front_door;
 mod game;
 pub mod hashtable;
@@ -162,6 +168,7 @@ mod movelist;
 pub mod perft;
 pub mod score;
 mod tapered;
+pub mod workloads;
 pub mod zobrist;
 
 pub use front_door::IllegalMove;

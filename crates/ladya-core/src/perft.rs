@@ -112,6 +112,82 @@ pub fn parse_perft_cases(text: &str) -> Result<Vec<PerftCase>, String> {
     Ok(cases)
 }
 
+/// The largest count a default test run checks with [`check_reference`]; the larger ones run
+/// with `cargo test -- --ignored`. A few million nodes take a fraction of a second with the
+/// workspace's optimised test profile.
+pub const QUICK_NODE_LIMIT: u64 = 5_000_000;
+
+/// The depth to which the quick counts must cover every reference position.
+const QUICK_MIN_DEPTH: u32 = 3;
+
+/// Which counts of a reference [`check_reference`] checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counts {
+    /// The counts of at most [`QUICK_NODE_LIMIT`] nodes, which must reach depth 3 or more in
+    /// every position: what a default test run checks.
+    Quick,
+    /// The counts above [`QUICK_NODE_LIMIT`]: what a test marked `#[ignore]` checks.
+    Slow,
+    /// Every count, for a game whose reference is small enough to check in full by default.
+    All,
+}
+
+/// Checks [`perft`] of the game `G` against reference cases (read with [`parse_perft_cases`]),
+/// every depth of every case that `counts` selects, and returns the number of counts checked.
+/// A game's tests call it twice, the quick counts in a default test and the slow ones in an
+/// ignored one:
+///
+/// ```ignore
+/// use ladya_core::perft::{Counts, check_reference, parse_perft_cases};
+///
+/// fn cases() -> Vec<ladya_core::perft::PerftCase> {
+///     parse_perft_cases(include_str!("../data/mygame-perft.epd")).unwrap()
+/// }
+///
+/// #[test]
+/// fn reference_counts() {
+///     assert!(check_reference::<MyPosition>(&cases(), Counts::Quick).unwrap() > 100);
+/// }
+///
+/// #[test]
+/// #[ignore = "billions of nodes: run with --ignored"]
+/// fn reference_counts_at_full_depth() {
+///     check_reference::<MyPosition>(&cases(), Counts::Slow).unwrap();
+/// }
+/// ```
+///
+/// # Errors
+/// The first fault, naming the position: a FEN the game refuses, a count that differs from the
+/// reference, or (for [`Counts::Quick`]) a position whose quick counts stop short of depth 3.
+pub fn check_reference<G: Game>(cases: &[PerftCase], counts: Counts) -> Result<usize, String> {
+    let quick = |nodes: u64| nodes <= QUICK_NODE_LIMIT;
+    let selected = |nodes| match counts {
+        Counts::Quick => quick(nodes),
+        Counts::Slow => !quick(nodes),
+        Counts::All => true,
+    };
+    if counts == Counts::Quick {
+        for case in cases {
+            let deepest = case.counts.iter().filter(|(_, n)| quick(*n)).map(|(d, _)| *d).max();
+            if deepest < Some(QUICK_MIN_DEPTH) {
+                return Err(format!("{}: the quick counts do not reach depth {QUICK_MIN_DEPTH}", case.fen));
+            }
+        }
+    }
+    let mut checked = 0;
+    for case in cases {
+        let mut game = G::from_fen(&case.fen).map_err(|e| format!("{}: {e}", case.fen))?;
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| selected(*n)) {
+            let nodes = perft(&mut game, depth);
+            if nodes != expected {
+                return Err(format!("perft {depth} of {}: {nodes} nodes, expected {expected}", case.fen));
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,6 +2,7 @@
 //! `BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1`.
 
 use ladya_core::Side;
+use ladya_core::fen_board::{BoardError, BoardShape, read_board, write_board};
 use thiserror::Error;
 
 use crate::board::{bit, square_at};
@@ -14,25 +15,10 @@ pub enum FenError {
     /// The text is empty or only spaces.
     #[error("empty position")]
     Empty,
-    /// The placement does not have eight ranks.
-    #[error("the placement has {0} ranks separated by '/'; it needs 8")]
-    RankCount(usize),
-    /// A rank describes more or fewer than eight squares.
-    #[error("rank {rank} describes {squares} squares; it needs 8")]
-    RankLength {
-        /// The rank, 1-8.
-        rank: u8,
-        /// The number of squares it describes.
-        squares: usize,
-    },
-    /// A character in the placement is not `W`, `B` or a digit 1-8.
-    #[error("rank {rank}: '{letter}' is not a piece (W or B) or a digit 1-8")]
-    UnknownLetter {
-        /// The rank, 1-8.
-        rank: u8,
-        /// The offending character.
-        letter: char,
-    },
+    /// The placement is not eight ranks of eight squares in `W`, `B` and digits 1-8 (ranks
+    /// numbered 1-8).
+    #[error(transparent)]
+    Board(#[from] BoardError),
     /// The sides have different numbers of pieces.
     #[error("White has {white} pieces and Black {black}; both need the same number")]
     UnequalCounts {
@@ -101,62 +87,28 @@ impl Position {
 
     /// The position in FEN form.
     pub fn to_fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(square_at(file, rank)) {
-                    None => empty += 1,
-                    Some(side) => {
-                        if empty > 0 {
-                            out.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        out.push(if side == Side::White { 'W' } else { 'B' });
-                    }
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = write_board(&BOARD, |file, rank| {
+            self.piece_at(square_at(file, rank)).map(|side| if side == Side::White { 'W' } else { 'B' })
+        });
         let side = if self.side == Side::White { 'w' } else { 'b' };
         out.push_str(&format!(" {side} {}", self.number));
         out
     }
 }
 
+/// The ugolki board as the placement field describes it.
+const BOARD: BoardShape = BoardShape::new(8, 8, 1, "W or B");
+
 /// The white and black pieces of a placement field.
 fn parse_placement(placement: &str) -> Result<[u64; 2], FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 8 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
+    let side = |letter| match letter {
+        'W' => Some(Side::White),
+        'B' => Some(Side::Black),
+        _ => None,
+    };
     let mut pieces = [0u64; 2];
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 7 - i as u8;
-        let mut file = 0usize;
-        for letter in text.chars() {
-            let side = match letter {
-                '1'..='8' => {
-                    file += letter as usize - '0' as usize;
-                    continue;
-                }
-                'W' => Side::White,
-                'B' => Side::Black,
-                _ => return Err(FenError::UnknownLetter { rank: rank + 1, letter }),
-            };
-            if file < 8 {
-                pieces[side.index()] |= bit(square_at(file as u8, rank));
-            }
-            file += 1;
-        }
-        if file != 8 {
-            return Err(FenError::RankLength { rank: rank + 1, squares: file });
-        }
+    for (file, rank, side) in read_board(&BOARD, placement, side)? {
+        pieces[side.index()] |= bit(square_at(file, rank));
     }
     Ok(pieces)
 }
@@ -169,6 +121,18 @@ mod tests {
 
     fn error(fen: &str) -> FenError {
         Position::from_fen(fen).unwrap_err()
+    }
+
+    fn rank_count(found: usize) -> FenError {
+        FenError::Board(BoardError::RankCount { found, ranks: 8 })
+    }
+
+    fn rank_length(rank: u8, squares: usize) -> FenError {
+        FenError::Board(BoardError::RankLength { rank, squares, files: 8 })
+    }
+
+    fn unknown_letter(rank: u8, letter: char) -> FenError {
+        FenError::Board(BoardError::UnknownLetter { rank, letter, pieces: "W or B", files: 8 })
     }
 
     #[test]
@@ -199,42 +163,30 @@ mod tests {
 
     #[test]
     fn wrong_rank_count() {
-        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW w 1"), FenError::RankCount(7));
-        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/8/8/4WWWW/4WWWW/4WWWW w 1"), FenError::RankCount(9));
+        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW w 1"), rank_count(7));
+        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/8/8/4WWWW/4WWWW/4WWWW w 1"), rank_count(9));
     }
 
     #[test]
     fn ranks_of_wrong_length() {
-        assert_eq!(error("BBBB4/BBBB5/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1"), FenError::RankLength { rank: 7, squares: 9 });
-        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/7/4WWWW/4WWWW/4WWWW w 1"), FenError::RankLength { rank: 4, squares: 7 });
+        assert_eq!(error("BBBB4/BBBB5/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1"), rank_length(7, 9));
+        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/7/4WWWW/4WWWW/4WWWW w 1"), rank_length(4, 7));
         assert_eq!(
             error("BBBB4/BBBB4/BBBB4/8/88888888/4WWWW/4WWWW/4WWWW w 1").to_string(),
             "rank 4 describes 64 squares; it needs 8"
         );
-        assert_eq!(error("BBBB4/BBBB4/BBBB4//8/4WWWW/4WWWW/4WWWW w 1"), FenError::RankLength { rank: 5, squares: 0 });
+        assert_eq!(error("BBBB4/BBBB4/BBBB4//8/4WWWW/4WWWW/4WWWW w 1"), rank_length(5, 0));
     }
 
     #[test]
     fn unknown_letters() {
-        assert_eq!(
-            error("BBBB4/BBBB4/BBBX4/8/8/4WWWW/4WWWW/4WWWW w 1"),
-            FenError::UnknownLetter { rank: 6, letter: 'X' }
-        );
-        assert_eq!(
-            error("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4wWWW w 1"),
-            FenError::UnknownLetter { rank: 1, letter: 'w' }
-        );
-        assert_eq!(
-            error("BBBB4/BBBB4/BBBB4/9/8/4WWWW/4WWWW/4WWWW w 1"),
-            FenError::UnknownLetter { rank: 5, letter: '9' }
-        );
-        assert_eq!(
-            error("BBBB4/BBBB4/BBBB4/0/8/4WWWW/4WWWW/4WWWW w 1"),
-            FenError::UnknownLetter { rank: 5, letter: '0' }
-        );
+        assert_eq!(error("BBBB4/BBBB4/BBBX4/8/8/4WWWW/4WWWW/4WWWW w 1"), unknown_letter(6, 'X'));
+        assert_eq!(error("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4wWWW w 1"), unknown_letter(1, 'w'));
+        assert_eq!(error("BBBB4/BBBB4/BBBB4/9/8/4WWWW/4WWWW/4WWWW w 1"), unknown_letter(5, '9'));
+        assert_eq!(error("BBBB4/BBBB4/BBBB4/0/8/4WWWW/4WWWW/4WWWW w 1"), unknown_letter(5, '0'));
         assert!(matches!(
             error("BBBB4/BBBB4/BBBB4/ж7/8/4WWWW/4WWWW/4WWWW w 1"),
-            FenError::UnknownLetter { letter: 'ж', .. }
+            FenError::Board(BoardError::UnknownLetter { letter: 'ж', .. })
         ));
     }
 

@@ -70,7 +70,7 @@ impl Game for Position {
     }
 
     /// Progress of the moving piece towards its target's far corner (seen from its side),
-    /// [`ORDER_PER_SQUARE`] a square: long forward chains first, backward moves last; in a
+    /// `ORDER_PER_SQUARE` a square: long forward chains first, backward moves last; in a
     /// race, moves known to shorten the race come before all others.
     fn quiet_value(&self, m: Move) -> i32 {
         if m.is_pass() {

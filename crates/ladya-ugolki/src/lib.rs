@@ -1,6 +1,6 @@
 //! Ugolki (Corners) for Ladya: the exact rules of `docs/ugolki-rules.md` on bitboards, jump
 //! chains found by flood fill, the rules of ending in the rule file's order, FEN and move
-//! notation, and the [`Game`](ladya_core::Game) implementation the search plays through.
+//! notation, and the [`Game`] implementation the search plays through.
 //!
 //! A move is a (from, to) pair: a step to a neighbouring square, or the end of a chain of
 //! jumps. [`Position::legal_moves`] lists each pair once; [`Position::move_path`] recovers one

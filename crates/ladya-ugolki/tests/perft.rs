@@ -3,7 +3,7 @@
 //! every node of perft trees.
 
 use ladya_core::Game;
-use ladya_core::perft::{parse_perft_cases, perft, verify_tree};
+use ladya_core::perft::{Counts, PerftCase, check_reference, parse_perft_cases, verify_tree};
 use ladya_ugolki::{Layout, Position};
 
 /// The rule file's figures from the start, depths 1 to 5.
@@ -13,31 +13,32 @@ const START_FIGURES: [(Layout, [u64; 5]); 3] = [
     (Layout::Sixteen, [16, 262, 6_618, 168_998, 5_029_722]),
 ];
 
-#[test]
-fn start_figures() {
-    for (layout, counts) in START_FIGURES {
-        let mut pos = Position::start_with(layout);
-        for (depth, &expected) in (1..).zip(counts.iter()) {
-            assert_eq!(perft(&mut pos, depth), expected, "{layout:?} depth {depth}");
-        }
-    }
+fn start_cases() -> Vec<PerftCase> {
+    let case = |(layout, counts): (Layout, [u64; 5])| PerftCase {
+        fen: Position::start_with(layout).to_fen(),
+        counts: (1..).zip(counts).collect(),
+    };
+    START_FIGURES.into_iter().map(case).collect()
 }
 
-fn reference_cases() -> Vec<ladya_core::perft::PerftCase> {
+fn reference_cases() -> Vec<PerftCase> {
     parse_perft_cases(include_str!("../../../data/ugolki-perft.epd")).unwrap()
+}
+
+#[test]
+fn start_figures() {
+    assert_eq!(check_reference::<Position>(&start_cases(), Counts::All), Ok(15));
 }
 
 #[test]
 fn every_reference_position() {
     let cases = reference_cases();
     assert!(cases.len() >= 40);
-    for case in cases {
-        let mut pos = Position::from_fen(&case.fen).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
-        assert_eq!(pos.to_fen(), case.fen);
-        for (depth, expected) in case.counts {
-            assert_eq!(perft(&mut pos, depth), expected, "perft {depth} of {}", case.fen);
-        }
+    for case in &cases {
+        assert_eq!(Position::from_fen(&case.fen).map(|p| p.to_fen()), Ok(case.fen.clone()));
     }
+    let counts = cases.iter().map(|c| c.counts.len()).sum();
+    assert_eq!(check_reference::<Position>(&cases, Counts::All), Ok(counts));
 }
 
 /// Checks at every node that the incremental key equals the key from scratch and that unmake

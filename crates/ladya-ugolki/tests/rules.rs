@@ -294,9 +294,13 @@ fn null_moves_are_avoided_near_the_end() {
 
 #[test]
 fn the_game_trait_speaks_ugolki() {
+    use ladya_core::fen_board::BoardError;
     use ladya_ugolki::{FenError, MoveError, UgolkiError};
     assert_eq!(<Position as Game>::NAME, "ugolki");
-    assert_eq!(<Position as Game>::from_fen("8/8 w 1").unwrap_err(), UgolkiError::Fen(FenError::RankCount(2)));
+    assert_eq!(
+        <Position as Game>::from_fen("8/8 w 1").unwrap_err(),
+        UgolkiError::Fen(FenError::Board(BoardError::RankCount { found: 2, ranks: 8 }))
+    );
     let start = <Position as Game>::start();
     assert_eq!(Game::parse_move(&start, "e3e5"), Err(UgolkiError::Move(MoveError::Illegal("e3e5".into()))));
     let e2e4 = Game::parse_move(&start, "e2:e4").unwrap();

@@ -7,6 +7,7 @@
 //! out any trailing fields (the side to move defaults to Red, the counters to `0 1`).
 
 use ladya_core::Side;
+use ladya_core::fen_board::{BoardError, BoardShape, read_board, write_board};
 use thiserror::Error;
 
 use crate::board::*;
@@ -22,25 +23,10 @@ pub enum FenError {
     /// More than the six fields (placement, side, two unused, counter, move number).
     #[error("FEN has {0} fields; at most 6 (placement, side to move, '-', '-', capture counter, move number)")]
     FieldCount(usize),
-    /// The placement does not have ten ranks.
-    #[error("piece placement has {0} ranks; it needs 10")]
-    RankCount(usize),
-    /// A rank describes more or fewer than nine squares.
-    #[error("rank {rank} describes {squares} squares; it needs 9")]
-    RankLength {
-        /// The rank, 0 (Red's back rank) to 9.
-        rank: u8,
-        /// The number of squares it describes.
-        squares: usize,
-    },
-    /// A character in the placement is not a piece letter or a digit 1-9.
-    #[error("rank {rank}: '{letter}' is not a piece letter (KABNRCP, also E and H, either case) or a digit 1-9")]
-    BadPieceLetter {
-        /// The rank, 0-9.
-        rank: u8,
-        /// The offending character.
-        letter: char,
-    },
+    /// The piece placement is not ten ranks of nine squares in piece letters and digits 1-9
+    /// (ranks numbered 0, Red's back rank, to 9).
+    #[error(transparent)]
+    Board(#[from] BoardError),
     /// The side to move is not `w`, `r` or `b`.
     #[error("side to move '{0}' must be 'w' (or 'r') for Red or 'b' for Black")]
     BadSide(String),
@@ -169,56 +155,22 @@ impl Position {
 
     /// The position as FEN, Red to move written `w`.
     pub fn to_fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for file in 0..9 {
-                let piece = self.piece_at(square_at(file, rank));
-                if piece.is_none() {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        out.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    out.push(piece.fen_letter());
-                }
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = write_board(&BOARD, |file, rank| {
+            let piece = self.piece_at(square_at(file, rank));
+            (!piece.is_none()).then(|| piece.fen_letter())
+        });
         let side = if self.side == Side::White { 'w' } else { 'b' };
         out.push_str(&format!(" {side} - - {} {}", self.halfmove, self.fullmove_number()));
         out
     }
 }
 
+/// The xiangqi board as the placement field describes it.
+const BOARD: BoardShape = BoardShape::new(9, 10, 0, "KABNRCP, also E and H, either case");
+
 fn parse_placement(pos: &mut Position, placement: &str) -> Result<(), FenError> {
-    let ranks: Vec<&str> = placement.split('/').collect();
-    if ranks.len() != 10 {
-        return Err(FenError::RankCount(ranks.len()));
-    }
-    for (i, text) in ranks.iter().enumerate() {
-        let rank = 9 - i as u8;
-        let mut squares = Vec::new();
-        for letter in text.chars() {
-            match letter {
-                '1'..='9' => squares.extend(std::iter::repeat_n(Piece::NONE, letter as usize - '0' as usize)),
-                _ => squares.push(Piece::from_fen_letter(letter).ok_or(FenError::BadPieceLetter { rank, letter })?),
-            }
-        }
-        if squares.len() != 9 {
-            return Err(FenError::RankLength { rank, squares: squares.len() });
-        }
-        for (file, piece) in squares.into_iter().enumerate() {
-            if !piece.is_none() {
-                pos.put(square_at(file as u8, rank), piece);
-            }
-        }
+    for (file, rank, piece) in read_board(&BOARD, placement, Piece::from_fen_letter)? {
+        pos.put(square_at(file, rank), piece);
     }
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! Xiangqi (Chinese chess) for Ladya: exact rules on `u128` bitboards, fast legal move
 //! generation, FEN, ICCS and WXF notation, the repetition rules, and the
-//! [`Game`](ladya_core::Game) implementation the search plays through.
+//! [`Game`] implementation the search plays through.
 //!
-//! Red plays as [`Side::White`](ladya_core::Side::White) and moves first. Moves are generated
+//! Red plays as [`Side::White`] and moves first. Moves are generated
 //! apart from being made: [`Position::legal_moves`] produces only legal moves (the generals
 //! never face each other, no move leaves its own general attacked); [`Position::make`] and
 //! [`Position::unmake`] play and take them back with incremental Zobrist keys. A side with no
