@@ -8,7 +8,7 @@
 
 use ladya_core::{Score, Side};
 
-use crate::bitboard::*;
+use crate::board::*;
 use crate::piece::Kind;
 use crate::position::Position;
 use crate::weights::{PHASE_MAX, WEIGHTS, piece_square_value};

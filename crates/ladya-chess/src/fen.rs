@@ -4,7 +4,7 @@ use ladya_core::Side;
 use ladya_core::fen_board::{BoardError, BoardShape, read_board, write_board};
 use thiserror::Error;
 
-use crate::bitboard::*;
+use crate::board::*;
 use crate::piece::{Kind, Piece};
 use crate::position::*;
 
@@ -105,12 +105,20 @@ const CASTLING_HOMES: [(Square, Square, &str); 4] =
 
 impl Position {
     /// The standard start position.
+    ///
+    /// # Panics
+    /// Never: the start FEN is valid (a test reads it).
     pub fn start() -> Position {
         Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
 
     /// Reads a standard chess FEN. The two clock fields may be left out (they default to
     /// `0 1`). Castling rights may be written `KQkq` or as the rooks' files (`HAha`).
+    ///
+    /// # Errors
+    /// [`FenError`] naming what is wrong: the field count, the placement, the side, castling
+    /// rights with no king or rook where they need one (or that need Chess960), the en-passant
+    /// square, the clocks, or a position no game can reach (kings, pawns on the back rank).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::parse_fen(fen, false)
     }
@@ -119,6 +127,9 @@ impl Position {
     /// field in X-FEN (`KQkq` for the outermost rook on a side, a file letter for another)
     /// or Shredder-FEN (file letters, `HFhf`). The position writes castling moves in UCI form
     /// as king-takes-rook.
+    ///
+    /// # Errors
+    /// As [`Position::from_fen`], with the castling field read in either Chess960 form.
     pub fn from_fen_chess960(fen: &str) -> Result<Position, FenError> {
         Position::parse_fen(fen, true)
     }

@@ -3,7 +3,7 @@
 
 use ladya_core::{Game, GameError, MoveList, Outcome, Score, Side};
 
-use crate::bitboard::more_than_one;
+use crate::board::more_than_one;
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::notation::MoveError;

@@ -49,7 +49,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod bitboard;
+pub mod board;
 mod eval;
 mod fen;
 mod game;

@@ -6,7 +6,7 @@
 
 use ladya_core::{MoveList, Side};
 
-use crate::bitboard::*;
+use crate::board::*;
 use crate::moves::{CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move, PROMOTION, QUIET};
 use crate::piece::Kind;
 use crate::position::{CastlingRules, NO_SQUARE, Position};

@@ -4,7 +4,7 @@ use std::fmt;
 
 use ladya_core::MoveCode;
 
-use crate::bitboard::{Square, square_name};
+use crate::board::{Square, square_name};
 use crate::piece::Kind;
 
 /// A chess move packed as `from | to << 6 | flag << 12`.
@@ -131,7 +131,7 @@ impl fmt::Debug for Move {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::parse_square;
+    use crate::board::parse_square;
 
     #[test]
     fn fields_and_kinds_round_trip() {

@@ -3,7 +3,7 @@
 use ladya_core::MoveList;
 use thiserror::Error;
 
-use crate::bitboard::*;
+use crate::board::*;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Kind;
 use crate::position::Position;
@@ -40,6 +40,9 @@ impl Position {
     /// Reads a move in UCI form (`e2e4`, `e7e8q`) and checks it is legal. Castling is read in
     /// this position's form (see [`Position::uci_text`]) and also in the other one when that
     /// is no other legal move: king-takes-rook in standard chess, the king's move in Chess960.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is not a UCI move, or one that is not legal here.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
@@ -70,6 +73,9 @@ impl Position {
     }
 
     /// Reads a move in coordinate form or SAN.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is neither form, or a move that is illegal or ambiguous here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         let square = |range| t.get(range).and_then(parse_square);
@@ -135,6 +141,9 @@ impl Position {
 
     /// Reads a move in SAN. Check marks, annotations (`!`, `?`) and an `e.p.` suffix are
     /// ignored; castling may be written with zeros. An illegal or ambiguous move is an error.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is not SAN, or a move that is illegal or ambiguous here.
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
         let mut t = text.trim();

@@ -2,7 +2,7 @@
 
 use ladya_core::{Side, zobrist};
 
-use crate::bitboard::*;
+use crate::board::*;
 use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move};
 use crate::piece::{Kind, Piece};
 use crate::weights::piece_square_value;

@@ -3,7 +3,7 @@
 
 use ladya_core::{EndReason, Outcome};
 
-use crate::bitboard::{DARK_SQUARES, more_than_one};
+use crate::board::{DARK_SQUARES, more_than_one};
 use crate::piece::Kind;
 use crate::position::Position;
 

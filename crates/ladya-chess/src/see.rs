@@ -2,7 +2,7 @@
 
 use ladya_core::Score;
 
-use crate::bitboard::*;
+use crate::board::*;
 use crate::moves::{Move, MoveKind};
 use crate::piece::Kind;
 use crate::position::Position;

@@ -8,7 +8,7 @@
 
 use ladya_core::{Score, Tapered};
 
-use crate::bitboard::Square;
+use crate::board::Square;
 use crate::piece::Piece;
 
 /// The phase of a position with all its pieces (or more, after promotions: the phase is

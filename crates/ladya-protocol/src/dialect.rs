@@ -42,6 +42,9 @@ pub trait EngineGame: Game {
 
     /// The start position, or `fen`, under Chess960 rules (castling from any start, UCI castling
     /// moves written king-takes-rook) when `chess960`; games without them refuse it.
+    ///
+    /// # Errors
+    /// A bad FEN, or Chess960 asked of a game without it.
     fn setup(fen: Option<&str>, chess960: bool) -> Result<Self, String> {
         if chess960 {
             return Err(format!("{} has no Chess960 form", Self::NAME));

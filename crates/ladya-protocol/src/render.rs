@@ -56,7 +56,7 @@ fn order(files: u8, ranks: u8, flipped: bool) -> (Vec<u8>, Vec<u8>) {
 /// A chess board, rank 8 at the top (rank 1 when flipped).
 pub(crate) fn chess(pos: &ladya_chess::Position, view: &View) -> String {
     use ladya_chess::Piece;
-    use ladya_chess::bitboard::square_at;
+    use ladya_chess::board::square_at;
     let glyph = |p: Piece| -> char {
         let k = p.kind() as usize;
         match (view.unicode, view.color, p.side()) {

@@ -48,11 +48,20 @@ pub enum FenError {
     /// Something follows the move number.
     #[error("unexpected '{0}' after the move number")]
     TrailingText(String),
+    /// Black is to move with its target already full: the game ended at Black's move, before
+    /// White's last one (both sides finished, say), so no game reaches this position.
+    #[error("Black's target is full with Black to move: the game ended when Black filled it, before White's last move")]
+    FinishedBefore,
 }
 
 impl Position {
     /// Reads a position: the placement, the side to move and the full-move number, separated
     /// by spaces. The number of pieces chooses the layout.
+    ///
+    /// # Errors
+    /// [`FenError`] naming what is wrong: the field count, the placement, the side, a move
+    /// number the game cannot reach, or Black to move after Black has filled its target (the
+    /// game ended before the last move).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or(FenError::Empty)?;
@@ -76,6 +85,10 @@ impl Position {
         };
         if let Some(extra) = fields.next() {
             return Err(FenError::TrailingText(extra.to_string()));
+        }
+        let black_target = layout.target(Side::Black);
+        if side == Side::Black && pieces[1] & black_target == black_target {
+            return Err(FenError::FinishedBefore);
         }
         let mut pos = Position::start_with(layout);
         pos.pieces = pieces;

@@ -49,6 +49,10 @@ impl Position {
 
     /// Reads a move of this position: `e3e5`, `e3-e4` (a step), `e3:e5` (a jump chain given by
     /// its ends), `e3:e5:c5` (a chain given jump by jump, every hop checked), `0000` or `pass`.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is no move, a step written as a jump (or the other way), or a
+    /// move that is not legal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         let malformed = || MoveError::Malformed(text.to_string());

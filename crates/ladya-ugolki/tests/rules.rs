@@ -310,3 +310,14 @@ fn the_game_trait_speaks_ugolki() {
     assert!(noisy.is_empty() && !start.is_noisy(e2e4) && !start.in_check());
     assert_eq!((start.ply(), start.side_to_move()), (0, Side::White));
 }
+
+/// Both targets full is the drawn end with White to move (Black equalised); with Black to move
+/// it is no position of a game: the game ended when Black filled its target.
+#[test]
+fn black_to_move_with_its_target_full_is_refused() {
+    let both_full = "WWWW4/WWWW4/WWWW4/8/8/4BBBB/4BBBB/4BBBB";
+    let drawn = pos(&format!("{both_full} w 60"));
+    assert_eq!(drawn.outcome(), Some(Outcome::draw(EndReason::TargetFilled)));
+    assert_eq!(Position::from_fen(&format!("{both_full} b 60")), Err(ladya_ugolki::FenError::FinishedBefore));
+    assert!(Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW b 1").is_ok());
+}

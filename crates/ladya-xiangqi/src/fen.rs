@@ -107,11 +107,18 @@ fn placement_rule(kind: Kind, side: Side) -> Option<(Bitboard, &'static str)> {
 
 impl Position {
     /// The standard start position.
+    ///
+    /// # Panics
+    /// Never: the start FEN is valid (a test reads it).
     pub fn start() -> Position {
         Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
 
     /// Reads a FEN (see the module documentation for the accepted forms).
+    ///
+    /// # Errors
+    /// [`FenError`] naming what is wrong: the field count, the placement, the side, the clocks, or
+    /// pieces no game can have (generals, advisors and elephants off their points, too many).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {

@@ -98,6 +98,9 @@ impl Position {
     }
 
     /// Reads a move in ICCS coordinates (`h2e2`, `H2-E2`) and checks it is legal.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is not ICCS, or a move that is not legal here.
     pub fn parse_iccs(&self, text: &str) -> Result<Move, MoveError> {
         let (from, to) = parse_coordinates(text, 0).ok_or_else(|| MoveError::Malformed(text.into()))?;
         self.find_legal(from, to, text)
@@ -105,12 +108,18 @@ impl Position {
 
     /// Reads a move in the UCI form of Fairy-Stockfish (ranks 1-10: `h3e3`) and checks it is
     /// legal.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is not such a move, or one that is not legal here.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let (from, to) = parse_coordinates(text, 1).ok_or_else(|| MoveError::Malformed(text.into()))?;
         self.find_legal(from, to, text)
     }
 
     /// Reads a move in ICCS coordinates or in WXF notation.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is neither form, or a move that is illegal or ambiguous here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         if parse_coordinates(text, 0).is_some() { self.parse_iccs(text) } else { self.parse_wxf(text) }
     }
@@ -172,6 +181,9 @@ impl Position {
 
     /// Reads a move in WXF notation and checks it is legal; see the module documentation for
     /// the accepted forms.
+    ///
+    /// # Errors
+    /// [`MoveError`] for text that is not WXF, or a move that is illegal or ambiguous here.
     pub fn parse_wxf(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.into());
         let mut chars: Vec<char> = text.trim().chars().collect();
