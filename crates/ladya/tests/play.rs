@@ -71,3 +71,9 @@ fn xiangqi_board_with_river_palace_and_characters() {
     let (out, _) = play(&["xiangqi", "--ascii", "--movetime", "50"], "h2e2\nquit\n");
     assert!(out.contains("river") && out.contains("R---N---B---A---K"), "{out}");
 }
+
+#[test]
+fn red_is_a_side_in_xiangqi() {
+    let (out, ok) = play(&["xiangqi", "--side", "red", "--ascii", "--movetime", "50"], "quit\n");
+    assert!(ok && out.contains("You play Red"), "{out}");
+}

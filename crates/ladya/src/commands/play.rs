@@ -14,7 +14,8 @@ use crate::Failure;
 /// The side a person takes.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum SideName {
-    /// The first player (White; Red in xiangqi).
+    /// The first player (White; Red in xiangqi, also `red`).
+    #[value(alias = "red")]
     White,
     /// The second player.
     Black,
