@@ -1,65 +1,12 @@
-//! Squares, bitboards and the attack tables of chess, built at compile time.
-//!
-//! A square is `0..64` with a1 = 0, b1 = 1, ..., h8 = 63; a bitboard is a `u64` with bit `s`
-//! set for square `s`. Leaper, pawn and line tables are `const` items; slider attacks come
-//! from magic tables that the build script writes.
+//! The attack tables of chess, built at compile time, on the squares and bitboards of the 8x8
+//! board that chess shares with ugolki ([`ladya_core::board8`], re-exported here). Leaper,
+//! pawn and line tables are `const` items; slider attacks come from magic tables that the
+//! build script writes.
 
 use ladya_core::Side;
-
-/// A square index, a1 = 0 ... h8 = 63.
-pub type Square = u8;
-/// A set of squares, bit `s` for square `s`.
-pub type Bitboard = u64;
-
-/// The bitboard holding only `square`.
-#[inline(always)]
-pub const fn bit(square: Square) -> Bitboard {
-    1u64 << square
-}
-
-/// File of a square, 0 (a) to 7 (h).
-#[inline(always)]
-pub const fn file_of(square: Square) -> u8 {
-    square & 7
-}
-
-/// Rank of a square, 0 (first) to 7 (eighth).
-#[inline(always)]
-pub const fn rank_of(square: Square) -> u8 {
-    square >> 3
-}
-
-/// The square on `file` and `rank`.
-#[inline(always)]
-pub const fn square_at(file: u8, rank: u8) -> Square {
-    rank * 8 + file
-}
-
-/// The lowest square of a non-empty bitboard.
-#[inline(always)]
-pub const fn lowest(b: Bitboard) -> Square {
-    b.trailing_zeros() as Square
-}
-
-/// Iterates the squares of a bitboard, lowest first.
-#[inline(always)]
-pub fn squares(mut b: Bitboard) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let s = lowest(b);
-            b &= b - 1;
-            Some(s)
-        }
-    })
-}
-
-/// Whether the bitboard has more than one square.
-#[inline(always)]
-pub const fn more_than_one(b: Bitboard) -> bool {
-    b & b.wrapping_sub(1) != 0
-}
+pub use ladya_core::board8::{
+    Bitboard, Square, bit, file_of, lowest, more_than_one, parse_square, rank_of, square_at, square_name, squares,
+};
 
 /// Every square from `a` to `b` in index order, both included: on one rank, the squares from
 /// one to the other.
@@ -67,21 +14,6 @@ pub const fn more_than_one(b: Bitboard) -> bool {
 pub const fn span(a: Square, b: Square) -> Bitboard {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
     (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
-}
-
-/// The name of a square, `a1` ... `h8`.
-pub fn square_name(square: Square) -> String {
-    let file = (b'a' + file_of(square)) as char;
-    let rank = (b'1' + rank_of(square)) as char;
-    format!("{file}{rank}")
-}
-
-/// Reads a square name such as `e4`.
-pub fn parse_square(text: &str) -> Option<Square> {
-    match text.as_bytes() {
-        &[f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(square_at(f - b'a', r - b'1')),
-        _ => None,
-    }
 }
 
 /// The files a and h, and ranks of interest.

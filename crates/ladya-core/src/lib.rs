@@ -160,6 +160,7 @@
 //! gives users the same checked `play`, `legal_moves()` list, `outcome()` and FEN
 //! `Display`/`FromStr` in every game.
 
+pub mod board8;
 pub mod fen_board;
 mod front_door;
 mod game;

@@ -1,65 +1,7 @@
-//! Squares, bitboards, the step table and the jump graph of one board.
-//!
-//! A square is `0..64` with a1 = 0, b1 = 1, ..., h8 = 63; a bitboard is a `u64` with bit `s`
-//! set for square `s`.
+//! The step table and the jump graph of the board, on the squares and bitboards of the 8x8
+//! board that ugolki shares with chess ([`ladya_core::board8`], re-exported here).
 
-/// A square index, a1 = 0 ... h8 = 63.
-pub type Square = u8;
-/// A set of squares, bit `s` for square `s`.
-pub type Bitboard = u64;
-
-/// The bitboard holding only `square`.
-#[inline(always)]
-pub const fn bit(square: Square) -> Bitboard {
-    1u64 << square
-}
-
-/// File of a square, 0 (a) to 7 (h).
-#[inline(always)]
-pub const fn file_of(square: Square) -> u8 {
-    square & 7
-}
-
-/// Rank of a square, 0 (first) to 7 (eighth).
-#[inline(always)]
-pub const fn rank_of(square: Square) -> u8 {
-    square >> 3
-}
-
-/// The square on `file` and `rank` (both `0..8`).
-#[inline(always)]
-pub const fn square_at(file: u8, rank: u8) -> Square {
-    rank * 8 + file
-}
-
-/// Iterates the squares of a bitboard, lowest first.
-#[inline(always)]
-pub fn squares(mut b: Bitboard) -> impl Iterator<Item = Square> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            None
-        } else {
-            let s = b.trailing_zeros() as Square;
-            b &= b - 1;
-            Some(s)
-        }
-    })
-}
-
-/// The name of a square, `a1` ... `h8`.
-pub fn square_name(square: Square) -> String {
-    let file = (b'a' + file_of(square)) as char;
-    let rank = (b'1' + rank_of(square)) as char;
-    format!("{file}{rank}")
-}
-
-/// Reads a square name such as `e3`.
-pub fn parse_square(text: &str) -> Option<Square> {
-    match text.as_bytes() {
-        &[f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(square_at(f - b'a', r - b'1')),
-        _ => None,
-    }
-}
+pub use ladya_core::board8::{Bitboard, Square, bit, file_of, parse_square, rank_of, square_at, square_name, squares};
 
 /// The block of squares on files `files` and ranks `ranks` (inclusive bounds, `0..8`).
 pub const fn block(files: (u8, u8), ranks: (u8, u8)) -> Bitboard {
