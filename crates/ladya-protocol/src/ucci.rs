@@ -83,8 +83,11 @@ impl Ucci {
         self.out.line(line);
     }
 
+    /// A time in the unit `usemillisec` chose: below zero is zero (a clock that ran out),
+    /// beyond `u64` the most a duration holds.
     fn time(&self, text: &str) -> Option<Duration> {
-        let value: u64 = text.parse().ok()?;
+        let value: f64 = text.parse().ok().filter(|t: &f64| !t.is_nan())?;
+        let value = value.max(0.0) as u64;
         Some(if self.millis { Duration::from_millis(value) } else { Duration::from_secs(value) })
     }
 
@@ -180,10 +183,15 @@ impl Ucci {
                 "increment" => self.time(arg).map(|t| clock.increment = t).is_some(),
                 "movestogo" => arg.parse().map(|n| clock.moves_to_go = Some(n)).is_ok(),
                 "opptime" | "oppmovestogo" | "oppincrement" => true,
-                other => return self.error(format!("unknown go parameter '{other}'")),
+                other => {
+                    // Reported and passed over: a `go` always gets its `bestmove`.
+                    self.error(format!("unknown go parameter '{other}'"));
+                    i += 1;
+                    continue;
+                }
             };
             if !ok {
-                return self.error(format!("bad value '{arg}' for '{}'", words[i]));
+                self.error(format!("bad value '{arg}' for '{}'", words[i]));
             }
             i += 2;
         }
@@ -193,7 +201,7 @@ impl Ucci {
         let banned: Vec<&str> = self.banned.iter().map(String::as_str).collect();
         match self.session.move_codes(&banned) {
             Ok(codes) => limits.banned_moves = codes,
-            Err(e) => return self.error(format!("banmoves: {e}")),
+            Err(e) => self.error(format!("banmoves: {e}; searching every move")),
         }
         let out = self.out.clone();
         let report = Box::new(move |r: &TextReport| {

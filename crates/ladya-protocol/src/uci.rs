@@ -192,8 +192,15 @@ impl Uci {
         while i < words.len() {
             let word = words[i];
             let arg = words.get(i + 1).copied().unwrap_or("");
-            let ms =
-                || arg.parse::<u64>().map(Duration::from_millis).map_err(|_| format!("'{word}' needs milliseconds"));
+            // Any number of milliseconds: below zero is zero (a clock that ran out), beyond
+            // `u64` the most a duration holds.
+            let ms = || {
+                arg.parse::<f64>()
+                    .ok()
+                    .filter(|t| !t.is_nan())
+                    .map(|t| Duration::from_millis(t.max(0.0) as u64))
+                    .ok_or_else(|| format!("'{word}' needs milliseconds, not '{arg}'"))
+            };
             let step = match word {
                 "infinite" => {
                     limits.infinite = true;
@@ -247,16 +254,23 @@ impl Uci {
                 }),
                 "searchmoves" => {
                     let texts: Vec<&str> = words[i + 1..].iter().copied().take_while(|w| !is_go_keyword(w)).collect();
-                    self.session.move_codes(&texts).map(|codes| {
-                        limits.search_moves = codes;
-                        1 + texts.len()
-                    })
+                    match self.session.move_codes(&texts) {
+                        Ok(codes) => limits.search_moves = codes,
+                        Err(e) => self.error(format!("searchmoves: {e}; searching every move")),
+                    }
+                    Ok(1 + texts.len())
                 }
                 other => Err(format!("unknown go parameter '{other}'")),
             };
+            // A bad word is reported and passed over (with its argument): a GUI that sent
+            // `go` waits for a `bestmove`, and always gets one.
             match step {
                 Ok(n) => i += n,
-                Err(e) => return self.error(e),
+                Err(e) => {
+                    self.error(e);
+                    let has_argument = is_go_keyword(word) && !arg.is_empty() && !is_go_keyword(arg);
+                    i += if has_argument { 2 } else { 1 };
+                }
             }
         }
         if timed {

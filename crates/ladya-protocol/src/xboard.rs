@@ -76,17 +76,28 @@ fn claim(outcome: Outcome) -> String {
     format!("{} {{{comment}}}", outcome.result_text())
 }
 
-/// Reads `MM`, `MM:SS` or fractional minutes into a duration.
+/// Reads `MM`, `MM:SS` or fractional minutes into a duration; a time too long for one is
+/// `None`, an error.
 fn parse_minutes(text: &str) -> Option<Duration> {
-    match text.split_once(':') {
-        Some((m, s)) => Some(Duration::from_secs(m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?)),
-        None => text.parse::<f64>().ok().filter(|m| *m >= 0.0).map(|m| Duration::from_secs_f64(m * 60.0)),
-    }
+    let seconds = match text.split_once(':') {
+        Some((m, s)) => m.parse::<u64>().ok()?.checked_mul(60)?.checked_add(s.parse::<u64>().ok()?)? as f64,
+        None => text.parse::<f64>().ok()? * 60.0,
+    };
+    Duration::try_from_secs_f64(seconds).ok()
 }
 
-/// Reads non-negative (possibly fractional) seconds.
+/// Reads non-negative (possibly fractional) seconds; not a number, negative or too long for a
+/// duration is `None`, an error.
 fn parse_seconds(text: &str) -> Option<Duration> {
-    text.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64)
+    Duration::try_from_secs_f64(text.parse::<f64>().ok()?).ok()
+}
+
+/// Reads a clock in centiseconds, as `time` and `otim` give it: below zero (a clock that ran
+/// out) is zero, more than any clock holds is the most it holds.
+fn parse_centiseconds(text: &str) -> Option<Duration> {
+    let centiseconds: i128 = text.parse().ok()?;
+    let centiseconds = u64::try_from(centiseconds.max(0)).unwrap_or(u64::MAX);
+    Some(Duration::from_millis(centiseconds.saturating_mul(10)))
 }
 
 impl Xboard {
@@ -334,12 +345,12 @@ impl Frontend for Xboard {
                 Ok(d) => self.depth_limit = Some(d),
                 Err(_) => self.error("bad sd", arg),
             },
-            "time" => match arg.parse::<u64>() {
-                Ok(cs) => self.engine_clock = Some(Duration::from_millis(cs * 10)),
-                Err(_) => self.error("bad time", arg),
+            "time" => match parse_centiseconds(arg) {
+                Some(clock) => self.engine_clock = Some(clock),
+                None => self.error("bad time", arg),
             },
             "otim" => {
-                if arg.parse::<u64>().is_err() {
+                if parse_centiseconds(arg).is_none() {
                     self.error("bad otim", arg);
                 }
             }
@@ -459,5 +470,15 @@ mod tests {
         assert_eq!(parse_minutes("x"), None);
         assert_eq!(parse_seconds("0.5"), Some(Duration::from_millis(500)));
         assert_eq!(parse_seconds("-1"), None);
+        for bad in ["1e300", "inf", "NaN", "-0.5"] {
+            assert_eq!(parse_seconds(bad), None, "{bad}");
+        }
+        for bad in ["inf", "1e20", "99999999999999999999:00", "-1"] {
+            assert_eq!(parse_minutes(bad), None, "{bad}");
+        }
+        assert_eq!(parse_centiseconds("-100"), Some(Duration::ZERO));
+        assert_eq!(parse_centiseconds("1844674407370955162"), Some(Duration::from_millis(u64::MAX)));
+        assert_eq!(parse_centiseconds("6000"), Some(Duration::from_secs(60)));
+        assert_eq!(parse_centiseconds("soon"), None);
     }
 }

@@ -139,3 +139,17 @@ fn a_huge_increment_is_no_overflow() {
     engine.expect(|l| l == "readyok", 5);
     engine.quit();
 }
+
+/// Every `go` gets a `bestmove`: a negative time is an empty clock, an unknown word is
+/// reported and passed over.
+#[test]
+fn every_go_is_answered() {
+    let mut engine = start_ucci();
+    for go in ["go time -5", "go bogus depth 2", "go depth x nodes 500"] {
+        engine.send("position startpos");
+        engine.send(go);
+        let best = engine.expect_prefix("bestmove", 10);
+        legal_best(&engine, &best, &Position::start());
+    }
+    engine.quit();
+}

@@ -252,3 +252,26 @@ fn an_impossible_hash_size_is_an_error_and_the_engine_plays_on() {
     legal_best(&best, &Position::start());
     engine.quit();
 }
+
+/// Every `go` gets a `bestmove`: negative or fractional times, unknown words and illegal
+/// `searchmoves` are reported and passed over.
+#[test]
+fn every_go_is_answered() {
+    let mut engine = start_uci();
+    for go in [
+        "go wtime -100 btime 1000",
+        "go movetime -1",
+        "go wtime 1e3 btime 1e3",
+        "go searchmoves e2e5 depth 2",
+        "go bogus depth 2",
+        "go depth x movetime 100",
+    ] {
+        engine.send("position startpos");
+        engine.send(go);
+        let best = engine.expect_prefix("bestmove", 10);
+        legal_best(&best, &Position::start());
+    }
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 5);
+    engine.quit();
+}

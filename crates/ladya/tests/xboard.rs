@@ -170,3 +170,29 @@ fn an_impossible_memory_size_is_an_error_and_the_engine_plays_on() {
     engine_move(&mut engine, &mut Position::start());
     engine.quit();
 }
+
+/// Clock values of any size are read or refused without a crash: an unreadable `st` or
+/// `level` is an error, a negative clock is an empty one, and the engine still moves.
+#[test]
+fn clock_values_of_any_size() {
+    let mut engine = start_xboard();
+    for (command, error) in [
+        ("st 1e300", "Error (bad st): 1e300"),
+        ("level 40 inf 0", "Error (bad level): 40 inf 0"),
+        ("level 40 1e20 0", "Error (bad level): 40 1e20 0"),
+    ] {
+        engine.send(command);
+        engine.expect(|l| l == error, 5);
+    }
+    engine.send("new");
+    engine.send("level 40 5 0");
+    engine.send("time -100");
+    engine.send("otim 1844674407370955162");
+    let mut pos = Position::start();
+    engine.send("usermove e2e4");
+    pos.make(pos.parse_uci("e2e4").unwrap());
+    engine_move(&mut engine, &mut pos);
+    engine.send("ping 7");
+    engine.expect(|l| l == "pong 7", 5);
+    engine.quit();
+}
