@@ -11,6 +11,7 @@ use ladya_search::SearchOptions;
 
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend};
+use crate::text::clip;
 use crate::{ucci, uci, xboard};
 
 /// Runs the engine on `input` and `output`: the first command (`uci`, `xboard` or `ucci`)
@@ -72,8 +73,9 @@ fn choose_protocol(
                 "ucci" => return Some(Box::new(ucci::Ucci::new(output.clone(), tx.clone(), options))),
                 "quit" => return None,
                 other => output.line(format!(
-                    "Ladya {}: unknown command '{other}'; start with 'uci', 'xboard' or 'ucci'",
-                    env!("CARGO_PKG_VERSION")
+                    "Ladya {}: unknown command '{}'; start with 'uci', 'xboard' or 'ucci'",
+                    env!("CARGO_PKG_VERSION"),
+                    clip(other)
                 )),
             },
             Event::SearchFinished(_) => {}

@@ -1,6 +1,28 @@
-//! Text helpers the front ends share: option words and a plain board diagram.
+//! Text helpers the front ends share: option words, a plain board diagram, and messages cut
+//! to a readable length.
+
+use std::borrow::Cow;
 
 use crate::session::Session;
+
+/// The most characters of an input an error message repeats.
+const MESSAGE_CHARS: usize = 200;
+
+/// `message` cut to [`MESSAGE_CHARS`] characters, with how long it was, so that an error
+/// about a huge input (a megabyte line) stays one readable line.
+///
+/// ```
+/// let long = "x".repeat(1_000_000);
+/// let message = ladya_protocol::clip(&long);
+/// assert!(message.len() < 300 && message.ends_with("... (1000000 bytes)"));
+/// assert_eq!(ladya_protocol::clip("short"), "short");
+/// ```
+pub fn clip(message: &str) -> Cow<'_, str> {
+    match message.char_indices().nth(MESSAGE_CHARS) {
+        None => Cow::Borrowed(message),
+        Some((cut, _)) => Cow::Owned(format!("{}... ({} bytes)", &message[..cut], message.len())),
+    }
+}
 
 /// Splits `name NAME... [value VALUE...]` into the name and the value (possibly empty).
 pub(crate) fn option_words(words: &[&str]) -> Option<(String, String)> {

@@ -12,6 +12,7 @@ use crate::output::Output;
 use crate::runner::DEFAULT_HASH;
 use crate::runner::{Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
+use crate::text::clip;
 
 /// Accept a draw offer when at least this far behind (centipawns, side to move's view).
 const ACCEPT_DRAW_BELOW: i32 = -150;
@@ -58,7 +59,7 @@ impl Ucci {
     }
 
     fn error(&self, message: impl AsRef<str>) {
-        self.out.line(format!("info error {}", message.as_ref()));
+        self.out.line(format!("info error {}", clip(message.as_ref())));
     }
 
     fn finish_search(&mut self) {

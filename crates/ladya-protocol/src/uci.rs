@@ -14,7 +14,7 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
-use crate::text::{board_diagram, option_words};
+use crate::text::{board_diagram, clip, option_words};
 
 /// The UCI front end.
 pub(crate) struct Uci {
@@ -72,7 +72,7 @@ impl Uci {
     }
 
     fn error(&self, message: impl AsRef<str>) {
-        self.out.line(format!("info string error: {}", message.as_ref()));
+        self.out.line(format!("info string error: {}", clip(message.as_ref())));
     }
 
     /// Stops a running search, printing its `bestmove` so that every `go` gets one.
@@ -107,7 +107,15 @@ impl Uci {
             },
             "clear hash" => self.runner.tt.clear(),
             "threads" => match number(1, 256) {
-                Some(n) => self.options.threads = n,
+                Some(n) => {
+                    self.options.threads = n;
+                    let used = ladya_search::search_threads(n);
+                    if used < n {
+                        self.out.line(format!(
+                            "info string Threads {n}: this machine runs {used} at once, so {used} search"
+                        ));
+                    }
+                }
                 None => self.error(format!("Threads must be 1 to 256, not '{value}'")),
             },
             "multipv" => match number(1, 256) {

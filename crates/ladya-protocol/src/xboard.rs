@@ -12,6 +12,7 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend, Runner};
 use crate::session::{FISCHER_RANDOM, Session, TextReport, TextResult, new_session};
+use crate::text::clip;
 
 /// What the running search is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,7 +123,7 @@ impl Xboard {
     }
 
     fn error(&self, kind: &str, command: &str) {
-        self.out.line(format!("Error ({kind}): {command}"));
+        self.out.line(format!("Error ({kind}): {}", clip(command)));
     }
 
     /// Stops any search; a move search's result is dropped (the caller changes the game).

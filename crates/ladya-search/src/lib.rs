@@ -43,7 +43,7 @@ mod options;
 pub mod tt;
 mod worker;
 
-pub use driver::{Report, SearchResult, search};
+pub use driver::{Report, SearchResult, search, search_threads};
 pub use limits::{Clock, Limits, SearchControl};
 pub use options::{Features, SearchOptions};
 pub use tt::TranspositionTable;

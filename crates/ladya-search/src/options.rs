@@ -102,7 +102,8 @@ impl Features {
 /// How to search, beyond the limits of one search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
-    /// Search threads (lazy SMP); at least one.
+    /// Search threads (lazy SMP); at least one, and no more than the machine runs at once
+    /// ([`search_threads`](crate::search_threads)).
     pub threads: usize,
     /// Best lines to report (MultiPV); at least one.
     pub multipv: usize,

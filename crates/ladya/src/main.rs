@@ -63,7 +63,8 @@ fn main() -> ExitCode {
             // One line, as the contract asks.
             let text = e.to_string();
             let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
-            eprintln!("ladya: {} (see ladya --help)", message.join(" ").trim_start_matches("error: "));
+            let message = message.join(" ");
+            eprintln!("ladya: {} (see ladya --help)", ladya_protocol::clip(message.trim_start_matches("error: ")));
             return ExitCode::from(2);
         }
         Err(e) => {
@@ -86,7 +87,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(message)) => {
-            eprintln!("ladya: {message}");
+            eprintln!("ladya: {}", ladya_protocol::clip(&message));
             ExitCode::from(2)
         }
     }

@@ -115,3 +115,28 @@ fn a_byte_that_is_not_utf8_is_an_error_not_the_end() {
     engine.expect_prefix("bestmove", 10);
     engine.quit();
 }
+
+/// An error about a huge input repeats only its start: one readable line, in every protocol
+/// (a megabyte line) and on the command line (100 kB, about what an argument may hold).
+#[test]
+fn errors_about_huge_inputs_stay_short() {
+    let huge = "x".repeat(1 << 20);
+    for (first, answer) in [("uci", "info string error"), ("xboard", "Error"), ("ucci", "info error")] {
+        let mut engine = Engine::start();
+        engine.send(first);
+        engine.send(&format!("position fen {huge}"));
+        engine.send(&huge);
+        for _ in 0..2 {
+            let line = engine.expect(|l| l.starts_with(answer), 10);
+            assert!(line.len() < 400, "{first}: {} bytes", line.len());
+        }
+        engine.quit();
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["perft", "chess", "1", "--fen", &huge[..100_000]])
+        .output()
+        .expect("ladya runs");
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(message.len() < 400 && message.lines().count() == 1, "{} bytes", message.len());
+}

@@ -275,3 +275,20 @@ fn every_go_is_answered() {
     engine.expect(|l| l == "readyok", 5);
     engine.quit();
 }
+
+/// More threads than the machine has cores do not cost the clock: the answer to a one-second
+/// clock comes within that second (the search runs no more threads than there are cores).
+#[test]
+fn many_threads_keep_to_the_clock() {
+    let mut engine = start_uci();
+    engine.send("setoption name Threads value 256");
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 5);
+    for _ in 0..3 {
+        engine.send("position startpos");
+        engine.send("go wtime 1000 btime 1000");
+        let best = engine.expect_prefix("bestmove", 1);
+        legal_best(&best, &Position::start());
+    }
+    engine.quit();
+}
