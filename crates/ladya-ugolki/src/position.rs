@@ -1,10 +1,13 @@
 //! The ugolki position: two bitboards, the side to move, the move number, and make/unmake
 //! with incremental Zobrist keys. The rules of ending are in [`crate::rules`].
 
+use std::sync::Arc;
+
 use ladya_core::{Side, zobrist};
 
 use crate::board::{Bitboard, Square, bit, block, squares};
 use crate::moves::Move;
+use crate::solo::RaceCache;
 
 /// The three layouts; the number of pieces chooses one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +100,8 @@ pub struct Position {
     /// The Zobrist key of the pieces and the side to move (not the move number).
     pub(crate) key: u64,
     pub(crate) history: Vec<Undo>,
+    /// The race counts found in this game, shared by its copies (search threads).
+    pub(crate) race_cache: Arc<RaceCache>,
 }
 
 impl std::fmt::Debug for Position {
@@ -118,6 +123,7 @@ impl Position {
             layout,
             key: 0,
             history: Vec::new(),
+            race_cache: Arc::default(),
         };
         pos.key = pos.compute_key();
         pos

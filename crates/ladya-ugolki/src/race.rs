@@ -144,7 +144,7 @@ pub(crate) fn race_score(pos: &Position) -> Option<Score> {
     let clock = Clock::of(pos);
     let layout = pos.layout;
     let configs = Side::BOTH.map(|side| solo::oriented(side, pos.pieces(side)));
-    let mut counts = configs.map(|c| solo::fewest_bounds(layout, c));
+    let mut counts = configs.map(|c| solo::fewest_bounds(&pos.race_cache, layout, c));
     if !race {
         return estimate(clock, counts);
     }
@@ -153,7 +153,7 @@ pub(crate) fn race_score(pos: &Position) -> Option<Score> {
         for side in Side::BOTH {
             let known = counts[side.index()];
             if !known.is_exact() && known.low <= EXACT_UP_TO {
-                counts[side.index()] = solo::fewest_exact(layout, configs[side.index()]);
+                counts[side.index()] = solo::fewest_exact(&pos.race_cache, layout, configs[side.index()]);
             }
         }
         verdict = decide(clock, counts, pos);
@@ -183,7 +183,7 @@ pub(crate) fn race_order(pos: &Position, m: Move) -> i32 {
     let side = pos.side;
     let before = solo::oriented(side, pos.pieces(side));
     let after = solo::oriented(side, pos.pieces(side) ^ bit(m.from()) ^ bit(m.to()));
-    match (solo::known(pos.layout, before), solo::known(pos.layout, after)) {
+    match (solo::known(&pos.race_cache, pos.layout, before), solo::known(&pos.race_cache, pos.layout, after)) {
         (Some(b), Some(a)) if a < b => RACE_ORDER,
         _ => 0,
     }
@@ -220,7 +220,8 @@ fn count_verdict(clock: Clock, pos: &Position) -> Option<Verdict> {
         if moves > COUNT_MOVES_UP_TO {
             return None;
         }
-        best[side.index()] = solo::most_in_target(pos.layout, solo::oriented(side, pos.pieces(side)), moves)?;
+        best[side.index()] =
+            solo::most_in_target(&pos.race_cache, pos.layout, solo::oriented(side, pos.pieces(side)), moves)?;
     }
     let winner = match best[0].cmp(&best[1]) {
         std::cmp::Ordering::Greater => Some(Side::White),

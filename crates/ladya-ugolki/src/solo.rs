@@ -346,7 +346,7 @@ impl FewestSearch {
 
 /// Runs IDA* from `pieces`, whose count is known to lie in `known`; returns what it proved.
 /// Exact counts of the configurations on a solution found go to the shared table.
-fn search_fewest(layout: Layout, pieces: Bitboard, known: Fewest) -> Fewest {
+fn search_fewest(cache: &RaceCache, layout: Layout, pieces: Bitboard, known: Fewest) -> Fewest {
     let mut search = FewestSearch {
         target: layout.target(Side::White),
         ball: perimeter(layout),
@@ -369,7 +369,7 @@ fn search_fewest(layout: Layout, pieces: Bitboard, known: Fewest) -> Fewest {
         match search.pass(pieces, estimate, 0, bound) {
             Pass::Found => {
                 for (depth, &c) in search.path.iter().enumerate() {
-                    table().store(c, Entry::Fewest { known: Fewest::exact(bound - depth as u8), searched: true });
+                    cache.table().store(c, Entry::Fewest { known: Fewest::exact(bound - depth as u8), searched: true });
                 }
                 return Fewest::exact(bound);
             }
@@ -381,8 +381,8 @@ fn search_fewest(layout: Layout, pieces: Bitboard, known: Fewest) -> Fewest {
 
 /// Cheap bounds on the fewest moves that fill the target from `pieces` (seen from White's
 /// side): from the shared table, the perimeter, or the lower bound and a beam search.
-pub(crate) fn fewest_bounds(layout: Layout, pieces: Bitboard) -> Fewest {
-    if let Some(Entry::Fewest { known, .. }) = table().load(pieces, None) {
+pub(crate) fn fewest_bounds(cache: &RaceCache, layout: Layout, pieces: Bitboard) -> Fewest {
+    if let Some(Entry::Fewest { known, .. }) = cache.table().load(pieces, None) {
         return known;
     }
     if let Some(d) = perimeter(layout).get(pieces) {
@@ -390,14 +390,14 @@ pub(crate) fn fewest_bounds(layout: Layout, pieces: Bitboard) -> Fewest {
     }
     let low = lower_bound(pieces, layout.target(Side::White)).max(PERIMETER + 1);
     let known = Fewest { low, high: beam_upper(layout, pieces).max(low) };
-    table().store(pieces, Entry::Fewest { known, searched: false });
+    cache.table().store(pieces, Entry::Fewest { known, searched: false });
     known
 }
 
 /// The fewest moves that fill the target from `pieces` (seen from White's side) if already
 /// known exactly, from the shared table or the perimeter; never searched.
-pub(crate) fn known(layout: Layout, pieces: Bitboard) -> Option<u8> {
-    match table().load(pieces, None) {
+pub(crate) fn known(cache: &RaceCache, layout: Layout, pieces: Bitboard) -> Option<u8> {
+    match cache.table().load(pieces, None) {
         Some(Entry::Fewest { known, .. }) if known.is_exact() => Some(known.low),
         _ => perimeter(layout).get(pieces),
     }
@@ -405,13 +405,13 @@ pub(crate) fn known(layout: Layout, pieces: Bitboard) -> Option<u8> {
 
 /// The fewest moves that fill the target from `pieces` (seen from White's side): exact unless
 /// IDA* ran out of budget, once per configuration.
-pub(crate) fn fewest_exact(layout: Layout, pieces: Bitboard) -> Fewest {
-    let known = fewest_bounds(layout, pieces);
-    if known.is_exact() || matches!(table().load(pieces, None), Some(Entry::Fewest { searched: true, .. })) {
+pub(crate) fn fewest_exact(cache: &RaceCache, layout: Layout, pieces: Bitboard) -> Fewest {
+    let known = fewest_bounds(cache, layout, pieces);
+    if known.is_exact() || matches!(cache.table().load(pieces, None), Some(Entry::Fewest { searched: true, .. })) {
         return known;
     }
-    let result = search_fewest(layout, pieces, known);
-    table().store(pieces, Entry::Fewest { known: result, searched: true });
+    let result = search_fewest(cache, layout, pieces, known);
+    cache.table().store(pieces, Entry::Fewest { known: result, searched: true });
     result
 }
 
@@ -461,8 +461,8 @@ impl CountSearch {
 /// The most pieces `pieces` (seen from White's side) can have in the target after exactly
 /// `moves` moves, when the target cannot be filled in that many; `None` when the search ran
 /// out of budget.
-pub(crate) fn most_in_target(layout: Layout, pieces: Bitboard, moves: u8) -> Option<u8> {
-    if let Some(Entry::Count { best, .. }) = table().load(pieces, Some(moves)) {
+pub(crate) fn most_in_target(cache: &RaceCache, layout: Layout, pieces: Bitboard, moves: u8) -> Option<u8> {
+    if let Some(Entry::Count { best, .. }) = cache.table().load(pieces, Some(moves)) {
         return best;
     }
     let mut search = CountSearch {
@@ -472,7 +472,7 @@ pub(crate) fn most_in_target(layout: Layout, pieces: Bitboard, moves: u8) -> Opt
         nodes: 0,
     };
     let best = search.best(pieces, moves);
-    table().store(pieces, Entry::Count { moves, best });
+    cache.table().store(pieces, Entry::Count { moves, best });
     best
 }
 
@@ -509,15 +509,31 @@ impl Entry {
 /// Slots of the shared table (16 bytes each: 2 MiB).
 const TABLE_SLOTS: usize = 1 << 17;
 
-/// The lock-free table of results by configuration, shared by all threads of the process.
+/// The lock-free table of results by configuration.
 struct Table(HashTable);
 
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Table> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        Table(HashTable::try_new(TABLE_SLOTS * HashTable::<1>::BUCKET_BYTES).expect("2 MiB for the race cache"))
-    })
+/// The race counts one game has found, shared by the threads searching it: made with the
+/// game's first position (a new game starts empty, so a search's result never depends on what
+/// ran before it in the process), its 2 MiB taken at the first race it is asked about.
+#[derive(Default)]
+pub(crate) struct RaceCache(OnceLock<Table>);
+
+impl RaceCache {
+    fn table(&self) -> &Table {
+        self.0.get_or_init(|| {
+            Table(HashTable::try_new(TABLE_SLOTS * HashTable::<1>::BUCKET_BYTES).expect("2 MiB for the race cache"))
+        })
+    }
 }
+
+/// A cache is no part of what a position is: two positions equal but for it are equal.
+impl PartialEq for RaceCache {
+    fn eq(&self, _: &RaceCache) -> bool {
+        true
+    }
+}
+
+impl Eq for RaceCache {}
 
 impl Table {
     /// The key of a configuration's fewest-moves entry (`moves` `None`) or of its count entry
@@ -660,6 +676,7 @@ mod tests {
 
     #[test]
     fn counts_equal_breadth_first_search() {
+        let cache = RaceCache::default();
         // Every configuration within seven moves of the nine-piece target, and six of the
         // twelve-piece one: those beyond the perimeter are searched by IDA*.
         let mut seed = 0x1234_5678_9ABC_DEF1u64;
@@ -675,9 +692,9 @@ mod tests {
                 if d <= PERIMETER || !xorshift(&mut seed).is_multiple_of(40) {
                     continue;
                 }
-                let bounds = fewest_bounds(layout, c);
+                let bounds = fewest_bounds(&cache, layout, c);
                 assert!(bounds.low <= d && d <= bounds.high, "{c:#x}: {bounds:?} {d}");
-                let found = search_fewest(layout, c, bounds);
+                let found = search_fewest(&cache, layout, c, bounds);
                 assert!(found.low <= d && d <= found.high, "{c:#x}: {found:?} {d}");
                 if found.is_exact() {
                     checked += 1;
@@ -689,24 +706,26 @@ mod tests {
 
     #[test]
     fn a_lone_straggler_needs_its_steps() {
+        let cache = RaceCache::default();
         // Eight pieces home in the nine-piece target (a6-c8), one on h1: it has no stone to
         // jump over until it reaches the others.
         let c = Layout::Nine.target(Side::White) ^ board(&["c6", "h1"]);
         let expected = brute_force_fewest(Layout::Nine, c, 12).unwrap();
         assert!(expected >= 10, "{expected}");
-        assert_eq!(fewest_exact(Layout::Nine, c), Fewest::exact(expected));
-        assert_eq!(known(Layout::Nine, c), Some(expected));
+        assert_eq!(fewest_exact(&cache, Layout::Nine, c), Fewest::exact(expected));
+        assert_eq!(known(&cache, Layout::Nine, c), Some(expected));
     }
 
     #[test]
     fn race_endings_are_solved() {
+        let cache = RaceCache::default();
         // Endings with up to four pieces out, three squares in front of the target: IDA*
         // closes almost all of them within its budget.
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut exact = 0;
         for trial in 0..40 {
             let c = ending(Layout::Twelve, 1 + trial % 4, 3, &mut seed);
-            let result = fewest_exact(Layout::Twelve, c);
+            let result = fewest_exact(&cache, Layout::Twelve, c);
             assert!(result.low <= result.high);
             exact += result.is_exact() as u32;
         }
@@ -715,17 +734,18 @@ mod tests {
 
     #[test]
     fn most_in_target_equals_exhaustive_search() {
+        let cache = RaceCache::default();
         let mut seed = 0x0F0F_1234_5555_7777u64;
         let layout = Layout::Nine;
         let target = layout.target(Side::White);
         for trial in 0..30 {
             let start = ending(layout, 2 + trial % 3, 4, &mut seed);
-            let fewest = fewest_exact(layout, start);
+            let fewest = fewest_exact(&cache, layout, start);
             for moves in 0..=3u8 {
                 if fewest.low <= moves {
                     continue;
                 }
-                assert_eq!(most_in_target(layout, start, moves), Some(brute_force_count(target, start, moves)));
+                assert_eq!(most_in_target(&cache, layout, start, moves), Some(brute_force_count(target, start, moves)));
             }
         }
     }
@@ -735,11 +755,12 @@ mod tests {
         let c = board(&["a1", "b2", "c3"]);
         let fewest = Entry::Fewest { known: Fewest { low: 7, high: 9 }, searched: true };
         let count = Entry::Count { moves: 4, best: Some(2) };
-        table().store(c, fewest);
-        table().store(c, count);
-        assert_eq!(table().load(c, None), Some(fewest));
-        assert_eq!(table().load(c, Some(4)), Some(count));
-        assert_eq!(table().load(c, Some(5)), None);
+        let cache = RaceCache::default();
+        cache.table().store(c, fewest);
+        cache.table().store(c, count);
+        assert_eq!(cache.table().load(c, None), Some(fewest));
+        assert_eq!(cache.table().load(c, Some(4)), Some(count));
+        assert_eq!(cache.table().load(c, Some(5)), None);
         for e in [fewest, count, Entry::Count { moves: 80, best: None }] {
             assert_eq!(Entry::unpack(e.pack()), Some(e));
         }

@@ -292,3 +292,38 @@ fn many_threads_keep_to_the_clock() {
     }
     engine.quit();
 }
+
+/// The nodes of the last `info` line before `bestmove`.
+fn nodes_of_search(engine: &mut Engine, go: &str) -> u64 {
+    engine.send(go);
+    let mut nodes = 0;
+    loop {
+        let line = engine.expect(|l| l.starts_with("info depth") || l.starts_with("bestmove"), 30);
+        if line.starts_with("bestmove") {
+            return nodes;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").expect("info has nodes");
+        nodes = words[at + 1].parse().unwrap();
+    }
+}
+
+/// A search's result depends on its position alone: after `ucinewgame`, the same ugolki
+/// search (races counted exactly) takes the same nodes, whatever ran before in the process.
+#[test]
+fn after_ucinewgame_the_same_search_takes_the_same_nodes() {
+    let race = "position fen WW1WW1W1/WW1W1W2/1W1W2B1/3W1B2/4B3/6BB/4B1BB/1B3BBB w 30";
+    let other = "position fen WWW5/W2W1W2/WWW1W1B1/1W6/8/W3B1B1/3BB1BB/1B2BBBB w 30";
+    let mut engine = start_uci();
+    engine.send("setoption name UCI_Variant value ugolki");
+    engine.send("ucinewgame");
+    engine.send(race);
+    let first = nodes_of_search(&mut engine, "go depth 7");
+    engine.send("ucinewgame");
+    engine.send(other);
+    nodes_of_search(&mut engine, "go depth 7");
+    engine.send("ucinewgame");
+    engine.send(race);
+    assert_eq!(nodes_of_search(&mut engine, "go depth 7"), first);
+    engine.quit();
+}
