@@ -117,3 +117,33 @@ fn counters_follow_the_moves() {
     play(&mut pos, "d6 Bb5+ Bd7 Bxd7+ Nxd7 O-O");
     assert_eq!(pos.to_fen(), "r2qkbnr/pp1npppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 1 5");
 }
+
+/// The front door is total: a move of another position (the only moves a caller can build)
+/// is refused by `play` with the position unchanged and named by `human_move` without a panic;
+/// a square off the board holds nothing.
+#[test]
+fn moves_of_other_positions_and_squares_off_the_board_are_answered() {
+    use ladya_chess::Piece;
+    let fens = [
+        Position::START_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    let positions: Vec<Position> = fens.iter().map(|f| f.parse().unwrap()).collect();
+    for here in &positions {
+        for elsewhere in &positions {
+            for &m in elsewhere.legal_moves().iter().chain([ladya_chess::Move::NONE].iter()) {
+                let mut pos = here.clone();
+                let text = pos.human_move(m);
+                match pos.play(m) {
+                    Ok(()) => assert!(here.is_legal(m), "{text}"),
+                    Err(_) => assert_eq!(&pos, here, "{text}"),
+                }
+            }
+        }
+        assert_eq!(here.piece_at(64), Piece::NONE);
+        assert_eq!(here.piece_at(255), Piece::NONE);
+    }
+}

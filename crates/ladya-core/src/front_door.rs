@@ -68,10 +68,15 @@ macro_rules! position_front_door {
                 Ok(m)
             }
 
-            /// `m`, a legal move of this position, in the notation people read (SAN for chess,
-            /// WXF for xiangqi, `e3-e4`/`e3:e5` for ugolki).
+            /// `m` in the notation people read (SAN for chess, WXF for xiangqi, `e3-e4`/`e3:e5`
+            /// for ugolki); a move that is not legal here, which that notation cannot name,
+            /// in the coordinate form of the engine protocols.
             pub fn human_move(&self, m: <$pos as $crate::Game>::Move) -> String {
-                <$pos as $crate::Game>::human_move_text(self, m)
+                if self.is_legal(m) {
+                    <$pos as $crate::Game>::human_move_text(self, m)
+                } else {
+                    <$pos as $crate::Game>::move_text(self, m)
+                }
             }
 
             /// How the game has ended, or `None` while it goes on (the strict rules: a

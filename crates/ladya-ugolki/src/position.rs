@@ -162,9 +162,10 @@ impl Position {
         self.pieces[0] | self.pieces[1]
     }
 
-    /// The side whose piece stands on `square`, if any.
+    /// The side whose piece stands on `square`, if any (none for a square off the board).
     pub fn piece_at(&self, square: Square) -> Option<Side> {
-        Side::BOTH.into_iter().find(|&side| self.pieces(side) & bit(square) != 0)
+        let on = 1u64.checked_shl(u32::from(square))?;
+        Side::BOTH.into_iter().find(|&side| self.pieces(side) & on != 0)
     }
 
     /// The Zobrist key: pieces, side to move and move number.

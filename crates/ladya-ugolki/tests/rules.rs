@@ -321,3 +321,24 @@ fn black_to_move_with_its_target_full_is_refused() {
     assert_eq!(Position::from_fen(&format!("{both_full} b 60")), Err(ladya_ugolki::FenError::FinishedBefore));
     assert!(Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW b 1").is_ok());
 }
+
+/// The front door is total: any move a caller can build (any two squares, on the board or
+/// not) is refused by `play` with the position unchanged or played if legal, and named by
+/// `human_move` and `move_path` without a panic; a square off the board holds nothing.
+#[test]
+fn any_move_or_square_a_caller_builds_is_answered() {
+    let start = Position::start();
+    for from in 0..=255u8 {
+        for to in (0..=255u8).step_by(3) {
+            let m = Move::new(from, to);
+            let mut p = start.clone();
+            let text = p.human_move(m);
+            let _ = p.move_path(m);
+            match p.play(m) {
+                Ok(()) => assert!(start.is_legal(m), "{text}"),
+                Err(_) => assert_eq!(p, start, "{text}"),
+            }
+        }
+    }
+    assert_eq!((start.piece_at(64), start.piece_at(255)), (None, None));
+}

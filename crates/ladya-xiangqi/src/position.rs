@@ -93,10 +93,10 @@ impl Position {
         self.side
     }
 
-    /// The piece on `square`, or [`Piece::NONE`].
+    /// The piece on `square`, or [`Piece::NONE`] (also for a square off the board).
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Piece {
-        self.board[square as usize]
+        self.board.get(square as usize).copied().unwrap_or(Piece::NONE)
     }
 
     /// Squares holding pieces of `kind` of either side.

@@ -277,3 +277,23 @@ fn null_moves_end_the_repetition_window() {
     assert!(pos.null_move_safe());
     assert!(!position("4k4/9/9/9/9/9/9/9/4A4/3K5 w").null_move_safe());
 }
+
+/// The front door is total: any move a caller can build (any two squares, on the board or
+/// not) is refused by `play` with the position unchanged or played if legal, and named by
+/// `human_move` without a panic; a square off the board holds nothing.
+#[test]
+fn any_move_or_square_a_caller_builds_is_answered() {
+    let start = Position::start();
+    for from in 0..=255u8 {
+        for to in (0..=255u8).step_by(3) {
+            let m = ladya_xiangqi::Move::new(from, to);
+            let mut pos = start.clone();
+            let text = pos.human_move(m);
+            match pos.play(m) {
+                Ok(()) => assert!(start.is_legal(m), "{text}"),
+                Err(_) => assert_eq!(pos.to_fen(), start.to_fen(), "{text}"),
+            }
+        }
+    }
+    assert!(start.piece_at(90).is_none() && start.piece_at(255).is_none());
+}
