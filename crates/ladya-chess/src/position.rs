@@ -115,8 +115,11 @@ pub struct Position {
     pub(crate) castling: u8,
     /// The square a pawn may capture onto en passant; set only when an enemy pawn attacks it.
     pub(crate) en_passant: Square,
+    /// Plies since the last capture or pawn move; it stops at 65535.
     pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
+    /// The full-move number, counted on beyond 65535 so that unmake restores it exactly;
+    /// reported and written as 65535 at most, the most a FEN gives.
+    pub(crate) fullmove: u32,
     pub(crate) key: u64,
     /// Material and piece-square score from White's point of view, kept by make and unmake.
     pub(crate) psqt: Tapered,
@@ -208,9 +211,10 @@ impl Position {
         self.halfmove
     }
 
-    /// The full-move number, starting at 1 and increased after each Black move.
+    /// The full-move number, starting at 1 and increased after each Black move; it stops at
+    /// 65535, the most a FEN takes, so that every position's FEN reads back.
     pub fn fullmove_number(&self) -> u32 {
-        u32::from(self.fullmove)
+        self.fullmove.min(u32::from(u16::MAX))
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.
@@ -447,7 +451,7 @@ impl Position {
             self.key ^= en_passant_key(self.en_passant);
             self.en_passant = NO_SQUARE;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         let mut captured = Piece::NONE;
 
         match flag {
