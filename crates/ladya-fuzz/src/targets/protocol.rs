@@ -1,11 +1,11 @@
 //! The protocol targets: scripts of UCI, XBoard or UCCI lines, grammatical and mutated, run
 //! through the whole engine ([`ladya_protocol::run`]) over an in-memory reader and writer.
 
-use std::io::{Cursor, Write};
+use std::io::{BufRead, Read, Write};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ladya_protocol::{Output, run};
 use ladya_search::SearchOptions;
@@ -27,6 +27,10 @@ pub enum Protocol {
 
 /// How long a script may run before it counts as a hang.
 const HANG: Duration = Duration::from_secs(30);
+
+/// How long the script waits, once all is sent, for the answers to its ending (as a GUI waits
+/// for a move) before it closes the input.
+const WAIT: Duration = Duration::from_secs(10);
 
 /// The number the final `ping` of an XBoard script carries.
 const LAST_PING: u32 = 424_242;
@@ -186,60 +190,33 @@ pub fn generate(rng: &mut Rng, protocol: Protocol) -> Vec<u8> {
             lines.push(bytes);
         }
     }
-    let ending: &[&str] = match protocol {
-        Protocol::Uci => &["position startpos", "go depth 2", "isready"],
-        Protocol::Xboard => &["new", "sd 2", "go"],
-        Protocol::Ucci => &["position startpos", "go depth 2", "isready"],
-    };
-    lines.extend(ending.iter().map(|l| l.as_bytes().to_vec()));
-    if protocol == Protocol::Xboard {
-        lines.push(format!("ping {LAST_PING}").into_bytes());
-    }
+    lines.extend(ending(protocol).into_iter().map(String::into_bytes));
     lines.join(&b'\n')
 }
 
-/// Runs the script through the engine and checks its answers: the engine ends within
-/// [`HANG`], and unless the script quits, UCI and UCCI answer every `go` (but `go perft`) with
-/// `bestmove` (UCCI also `nobestmove`) and the final `isready` with `readyok`; XBoard answers the
-/// final `ping` and plays a move.
-///
-/// # Errors
-/// A hang or a missing answer.
-pub fn check(input: &[u8], protocol: Protocol) -> Result<(), String> {
-    let sink = Sink::default();
-    let (done_tx, done_rx) = mpsc::channel();
-    let script = input.to_vec();
-    let output = Output::new(sink.clone());
-    thread::spawn(move || {
-        run(Cursor::new(script), output, SearchOptions::default());
-        let _ = done_tx.send(());
-    });
-    if done_rx.recv_timeout(HANG).is_err() {
-        return Err(format!("hang: the engine did not end within {} s", HANG.as_secs()));
+/// The lines of the fixed ending of a script.
+fn ending(protocol: Protocol) -> Vec<String> {
+    match protocol {
+        Protocol::Uci | Protocol::Ucci => vec!["position startpos".into(), "go depth 2".into(), "isready".into()],
+        // `exit` leaves analyze mode, where `go` does not play.
+        Protocol::Xboard => vec!["exit".into(), "new".into(), "sd 2".into(), "go".into(), format!("ping {LAST_PING}")],
     }
-    let text = String::from_utf8_lossy(&sink.0.lock().unwrap_or_else(|e| e.into_inner())).into_owned();
-    let script = String::from_utf8_lossy(input);
-    if script.lines().any(|l| first_word(l) == "quit") {
-        return Ok(());
-    }
-    let answered = |line: &str| text.lines().any(|l| l == line);
+}
+
+/// Whether `text`, the output since the ending began, answers the ending.
+fn answers_ending(protocol: Protocol, text: &str) -> Result<(), String> {
+    let has = |line: &str| text.lines().any(|l| l == line);
     match protocol {
         Protocol::Uci | Protocol::Ucci => {
-            let gos = script
-                .lines()
-                .filter(|l| first_word(l) == "go" && l.split_whitespace().nth(1) != Some("perft"))
-                .count();
-            let answers =
-                text.lines().filter(|l| matches!(first_word(l), "bestmove" | "nobestmove")).count();
-            if answers < gos {
-                return Err(format!("unanswered go: {gos} go commands, {answers} answers"));
+            if !text.lines().any(|l| matches!(first_word(l), "bestmove" | "nobestmove")) {
+                return Err("unanswered go: no bestmove after the final go".into());
             }
-            if !answered("readyok") {
-                return Err("unanswered isready: no readyok".into());
+            if !has("readyok") {
+                return Err("unanswered isready: no readyok to the final isready".into());
             }
         }
         Protocol::Xboard => {
-            if !answered(&format!("pong {LAST_PING}")) {
+            if !has(&format!("pong {LAST_PING}")) {
                 return Err("unanswered ping: no pong to the final ping".into());
             }
             if !text.lines().any(|l| l.starts_with("move ")) {
@@ -248,4 +225,114 @@ pub fn check(input: &[u8], protocol: Protocol) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The engine's input, as a GUI gives it: the script line by line, and once the last line is
+/// sent, end of input only when the ending is answered or [`WAIT`] has passed.
+struct Script {
+    lines: std::vec::IntoIter<Vec<u8>>,
+    current: Vec<u8>,
+    read: usize,
+    /// The lines of the ending, which the script marks the start of.
+    ending: usize,
+    /// The output's length when the ending began.
+    mark: Arc<Mutex<usize>>,
+    sink: Sink,
+    protocol: Protocol,
+    waited: bool,
+}
+
+impl Read for Script {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Script {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.read >= self.current.len() {
+            self.current.clear();
+            self.read = 0;
+            if let Some(mut line) = self.lines.next() {
+                if self.lines.len() + 1 == self.ending {
+                    *self.mark.lock().unwrap_or_else(|e| e.into_inner()) = self.sink.len();
+                }
+                line.push(b'\n');
+                self.current = line;
+            } else if !self.waited {
+                self.waited = true;
+                let start = Instant::now();
+                let mark = *self.mark.lock().unwrap_or_else(|e| e.into_inner());
+                while start.elapsed() < WAIT && answers_ending(self.protocol, &self.sink.text_from(mark)).is_err() {
+                    thread::sleep(Duration::from_millis(2));
+                }
+            }
+        }
+        Ok(&self.current[self.read..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.read += n;
+    }
+}
+
+impl Sink {
+    fn len(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    fn text_from(&self, start: usize) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|e| e.into_inner())[start..]).into_owned()
+    }
+}
+
+/// Runs the script through the engine, as a GUI would (see [`Script`]), and checks its
+/// answers: the engine ends within [`HANG`], and unless the script quits, UCI and UCCI answer
+/// every `go` (but `go perft`) with `bestmove` (UCCI also `nobestmove`), and the ending is
+/// answered: the final `go` and `isready` (UCI, UCCI), or the final `go` and `ping` (XBoard).
+///
+/// # Errors
+/// A hang or a missing answer.
+pub fn check(input: &[u8], protocol: Protocol) -> Result<(), String> {
+    let sink = Sink::default();
+    let lines: Vec<Vec<u8>> = input.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    let mark = Arc::new(Mutex::new(0));
+    let ending = ending(protocol).len().min(lines.len());
+    let script = Script {
+        lines: lines.into_iter(),
+        current: Vec::new(),
+        read: 0,
+        ending,
+        mark: mark.clone(),
+        sink: sink.clone(),
+        protocol,
+        waited: false,
+    };
+    let (done_tx, done_rx) = mpsc::channel();
+    let output = Output::new(sink.clone());
+    thread::spawn(move || {
+        run(script, output, SearchOptions::default());
+        let _ = done_tx.send(());
+    });
+    if done_rx.recv_timeout(HANG).is_err() {
+        return Err(format!("hang: the engine did not end within {} s", HANG.as_secs()));
+    }
+    let script = String::from_utf8_lossy(input);
+    if script.lines().any(|l| first_word(l) == "quit") {
+        return Ok(());
+    }
+    let text = sink.text_from(0);
+    if protocol != Protocol::Xboard {
+        let gos = script.lines().filter(|l| first_word(l) == "go" && l.split_whitespace().nth(1) != Some("perft")).count();
+        let answers = text.lines().filter(|l| matches!(first_word(l), "bestmove" | "nobestmove")).count();
+        if answers < gos {
+            return Err(format!("unanswered go: {gos} go commands, {answers} answers"));
+        }
+    }
+    let mark = *mark.lock().unwrap_or_else(|e| e.into_inner());
+    answers_ending(protocol, &sink.text_from(mark))
 }
