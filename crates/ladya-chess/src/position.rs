@@ -23,7 +23,8 @@ pub(crate) struct CastlingRules {
     pub(crate) rook: [Square; 4],
     /// Per right, the squares that must be empty, the castling king and rook aside.
     pub(crate) empty: [Bitboard; 4],
-    /// Per right, the squares the king crosses or lands on, which no enemy may attack.
+    /// Per right, the squares the king crosses or lands on (its destination even when it is
+    /// its start square), which no enemy may attack with the castling rook off the board.
     pub(crate) safe: [Bitboard; 4],
     /// The castling rights that survive a move from or to each square: moving from or
     /// capturing on a king's or rook's start square removes the rights that piece carried.
@@ -61,7 +62,9 @@ impl CastlingRules {
         self.king[index / 2] = king;
         self.rook[index] = rook;
         self.empty[index] = (span(king, king_to) | span(rook, rook_to)) & !movers;
-        self.safe[index] = span(king, king_to) & !bit(king);
+        // The king's destination, even where it stands already: the castling rook may have
+        // shielded it from a rook or queen along the first rank.
+        self.safe[index] = (span(king, king_to) & !bit(king)) | bit(king_to);
         self.kept[king as usize] &= !(3 << (index & 2));
         self.kept[rook as usize] &= !(1 << index);
     }

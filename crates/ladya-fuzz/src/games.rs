@@ -93,7 +93,13 @@ subject!(
         "4k3/1P6/8/8/8/8/6p1/4K3 w - - 0 1",
     ],
     (8, 8, "PNBRQKpnbrqk"),
-    &[&["w", "b"], &["KQkq", "-", "Kq", "HAha", "K", "q"], &["-", "e3", "d6", "a3", "h6"], &["0", "1", "99"], &["1", "2", "60"]]
+    &[
+        &["w", "b"],
+        &["KQkq", "-", "Kq", "HAha", "K", "q"],
+        &["-", "e3", "d6", "a3", "h6"],
+        &["0", "1", "99"],
+        &["1", "2", "60"]
+    ]
 );
 
 subject!(
@@ -137,7 +143,8 @@ pub fn random_game<G: Game>(rng: &mut Rng, pos: &mut G, plies: usize) -> Vec<G::
 /// A position for the targets to work on: a seed or the start, after a random game of up to
 /// 80 plies. `read` reads a seed (chess960 positions need their own reader).
 pub fn random_position<G: Subject>(rng: &mut Rng, seeds: &[&str], read: impl Fn(&str) -> Option<G>) -> G {
-    let mut pos = if rng.one_in(3) { G::start() } else { read(*rng.pick(seeds)).unwrap_or_else(G::start) };
+    let seed = *rng.pick(seeds);
+    let mut pos = if rng.one_in(3) { G::start() } else { read(seed).unwrap_or_else(G::start) };
     let plies = rng.below(81);
     random_game(rng, &mut pos, plies);
     pos
@@ -170,7 +177,8 @@ pub fn random_placement<G: Subject>(rng: &mut Rng) -> String {
     }
     for field in G::FIELDS {
         out.push(' ');
-        out.push_str(*rng.pick(field));
+        let word = *rng.pick(field);
+        out.push_str(word);
     }
     out
 }

@@ -76,7 +76,10 @@ enum Command {
 
 fn target(name: &str) -> Result<&'static Target, String> {
     find(name).ok_or_else(|| {
-        format!("unknown target '{name}'; the targets: {}", TARGETS.iter().map(|t| t.name).collect::<Vec<_>>().join(", "))
+        format!(
+            "unknown target '{name}'; the targets: {}",
+            TARGETS.iter().map(|t| t.name).collect::<Vec<_>>().join(", ")
+        )
     })
 }
 
@@ -126,7 +129,12 @@ fn main() -> ExitCode {
             Ok(run_target(target(&name)?, budget, seed, &out).failures.is_empty())
         })(),
         Command::All { seconds, seed, out } => duration(seconds).map(|limit| {
-            TARGETS.iter().map(|t| run_target(t, Budget::Time(limit), seed, &out)).filter(|r| !r.failures.is_empty()).count() == 0
+            TARGETS
+                .iter()
+                .map(|t| run_target(t, Budget::Time(limit), seed, &out))
+                .filter(|r| !r.failures.is_empty())
+                .count()
+                == 0
         }),
         Command::Show { target: name, input, seed } => target(&name).map(|t| {
             let bytes = t.generate(&mut Rng::for_input(seed, input));

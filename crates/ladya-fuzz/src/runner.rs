@@ -47,14 +47,18 @@ pub struct Report {
 /// Panics seen by the hook while an input runs, from any thread.
 static PANICS: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
 
+/// A panic hook, as `std::panic::take_hook` returns it.
+type Hook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+
 /// Records every panic (its location and message) instead of printing it, until dropped.
-struct QuietPanics(Option<Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>>);
+struct QuietPanics(Option<Hook>);
 
 impl QuietPanics {
     fn install() -> QuietPanics {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(|info| {
-            let location = info.location().map_or_else(|| "unknown place".to_string(), |l| format!("{}:{}", l.file(), l.line()));
+            let location =
+                info.location().map_or_else(|| "unknown place".to_string(), |l| format!("{}:{}", l.file(), l.line()));
             let payload = info.payload();
             let message = payload
                 .downcast_ref::<&str>()
@@ -114,12 +118,12 @@ pub fn fuzz(target: &Target, budget: Budget, seed: u64, mut on_failure: impl FnM
             _ => {}
         }
         let input = target.generate(&mut Rng::for_input(seed, tried));
-        if let Err((key, message)) = check_caught(target, &input) {
-            if seen.insert(key.clone()) {
-                let failure = Failure { key, message, input, iteration: tried };
-                on_failure(&failure);
-                failures.push(failure);
-            }
+        if let Err((key, message)) = check_caught(target, &input)
+            && seen.insert(key.clone())
+        {
+            let failure = Failure { key, message, input, iteration: tried };
+            on_failure(&failure);
+            failures.push(failure);
         }
         tried += 1;
     }

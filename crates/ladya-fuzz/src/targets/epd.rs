@@ -43,10 +43,10 @@ fn check_game<G: Game + PartialEq>(line: &str) -> Result<(), String> {
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);
     for (name, args) in operations(&ops) {
-        if let ("bm" | "am", Ok(list)) = (name, moves(&pos, name, args)) {
-            if let Some(m) = list.iter().find(|m| !legal.contains(m)) {
-                return Err(format!("moves: '{name} {args}' reads {m:?}, not legal in '{fen}'"));
-            }
+        if let ("bm" | "am", Ok(list)) = (name, moves(&pos, name, args))
+            && let Some(m) = list.iter().find(|m| !legal.contains(m))
+        {
+            return Err(format!("moves: '{name} {args}' reads {m:?}, not legal in '{fen}'"));
         }
     }
     Ok(())

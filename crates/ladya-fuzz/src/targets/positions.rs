@@ -1,7 +1,7 @@
 //! The FEN and move targets, written once over [`Subject`] for every game.
 
-use ladya_core::perft::perft;
 use ladya_core::MoveList;
+use ladya_core::perft::perft;
 
 use crate::games::{Subject, random_placement, random_position};
 use crate::mutate::mutate;
@@ -53,7 +53,12 @@ pub fn exercise<G: Subject>(pos: &G, read: fn(&str) -> Result<G, String>) -> Res
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     if pos.count_legal_moves() != moves.len() as u64 {
-        return Err(format!("move count: {} counted, {} listed in '{}'", pos.count_legal_moves(), moves.len(), pos.fen()));
+        return Err(format!(
+            "move count: {} counted, {} listed in '{}'",
+            pos.count_legal_moves(),
+            moves.len(),
+            pos.fen()
+        ));
     }
     let mut noisy = MoveList::new();
     pos.noisy_moves(&mut noisy);
@@ -67,7 +72,11 @@ pub fn exercise<G: Subject>(pos: &G, read: fn(&str) -> Result<G, String>) -> Res
         p.make(m);
         let child = p.fen();
         if read(&child).map(|c| c.fen()).ok().as_deref() != Some(child.as_str()) {
-            return Err(format!("child FEN: '{child}', after {} in '{}', does not read back", pos.move_text(m), pos.fen()));
+            return Err(format!(
+                "child FEN: '{child}', after {} in '{}', does not read back",
+                pos.move_text(m),
+                pos.fen()
+            ));
         }
         let _ = (p.outcome(), p.evaluate());
         grandchildren += p.count_legal_moves();

@@ -130,7 +130,9 @@ fn grammar(rng: &mut Rng, protocol: Protocol, game: &str) -> String {
             11 => "go".into(),
             12 => format!("ping {}", rng.range(1, 100)),
             13 => rng.pick(&["undo", "remove", "post", "nopost", "hard", "easy", "?", "hint", "cores 2"]).to_string(),
-            14 => rng.pick(&["analyze", "exit", ".", "playother", "result 1-0 {x}", "protover 2", "memory 1"]).to_string(),
+            14 => {
+                rng.pick(&["analyze", "exit", ".", "playother", "result 1-0 {x}", "protover 2", "memory 1"]).to_string()
+            }
             _ => format!("usermove {moves}"),
         },
         Protocol::Ucci => match rng.below(12) {
@@ -169,7 +171,9 @@ pub fn generate(rng: &mut Rng, protocol: Protocol) -> Vec<u8> {
         _ => *rng.pick(&["chess", "chess", "xiangqi", "ugolki"]),
     };
     let mut lines: Vec<Vec<u8>> = match protocol {
-        Protocol::Uci if game != "chess" => vec![b"uci".to_vec(), format!("setoption name UCI_Variant value {game}").into()],
+        Protocol::Uci if game != "chess" => {
+            vec![b"uci".to_vec(), format!("setoption name UCI_Variant value {game}").into()]
+        }
         Protocol::Uci => vec![b"uci".to_vec()],
         Protocol::Xboard if game != "chess" => vec![b"xboard".to_vec(), format!("variant {game}").into()],
         Protocol::Xboard => vec![b"xboard".to_vec(), b"protover 2".to_vec()],
@@ -327,7 +331,8 @@ pub fn check(input: &[u8], protocol: Protocol) -> Result<(), String> {
     }
     let text = sink.text_from(0);
     if protocol != Protocol::Xboard {
-        let gos = script.lines().filter(|l| first_word(l) == "go" && l.split_whitespace().nth(1) != Some("perft")).count();
+        let gos =
+            script.lines().filter(|l| first_word(l) == "go" && l.split_whitespace().nth(1) != Some("perft")).count();
         let answers = text.lines().filter(|l| matches!(first_word(l), "bestmove" | "nobestmove")).count();
         if answers < gos {
             return Err(format!("unanswered go: {gos} go commands, {answers} answers"));

@@ -26,7 +26,12 @@ pub fn generate(rng: &mut Rng) -> Vec<u8> {
 fn check_game<G: Game>(pos: &G, mate: u32) -> Result<(), String> {
     let table = Table::try_new(1).map_err(|e| format!("table: {e}"))?;
     let full = solve(pos, mate, &Options::default(), &table);
-    let keys_only = solve(pos, mate, &Options { keys_only: true, ..Options::default() }, &Table::try_new(1).map_err(|e| format!("table: {e}"))?);
+    let keys_only = solve(
+        pos,
+        mate,
+        &Options { keys_only: true, ..Options::default() },
+        &Table::try_new(1).map_err(|e| format!("table: {e}"))?,
+    );
     let mut legal = MoveList::new();
     pos.legal_moves(&mut legal);
     let fen = pos.fen();
@@ -35,7 +40,9 @@ fn check_game<G: Game>(pos: &G, mate: u32) -> Result<(), String> {
     keys.sort_by_key(|&m| pos.move_text(m));
     fast.sort_by_key(|&m| pos.move_text(m));
     if keys != fast {
-        return Err(format!("keys: the full solution's keys {keys:?} differ from keys-only {fast:?} in '{fen}' #{mate}"));
+        return Err(format!(
+            "keys: the full solution's keys {keys:?} differ from keys-only {fast:?} in '{fen}' #{mate}"
+        ));
     }
     for key in &full.keys {
         if !legal.contains(&key.mv) {
