@@ -9,9 +9,10 @@ use ladya_fuzz::targets::TARGETS;
 /// are cheap.
 fn inputs(target: &str) -> u64 {
     match target {
-        "uci" | "xboard" | "ucci" => 40,
-        "solver" => 100,
-        _ => 1500,
+        "uci" | "xboard" => 20,
+        "ucci" => 30,
+        "solver" => 1000,
+        _ => 3000,
     }
 }
 
