@@ -55,12 +55,12 @@ fn file_positions(text: &'static str) -> impl Iterator<Item = &'static str> {
         .map(|l| l.split(';').next().unwrap_or(l).trim())
 }
 
-/// Chess seeds: the perft and test-suite files, and positions from the tests.
-pub const CHESS_FILES: &[&str] = &[
-    include_str!("../../../data/chess-perft.epd"),
-    include_str!("../../../data/wac.epd"),
-    include_str!("../../../data/mate-in-2.epd"),
-];
+/// The chess mate-in-2 problems.
+pub const MATE_IN_2: &str = include_str!("../../../data/mate-in-2.epd");
+
+/// Chess seeds: the perft and test-suite files and the problems.
+pub const CHESS_FILES: &[&str] =
+    &[include_str!("../../../data/chess-perft.epd"), include_str!("../../../data/wac.epd"), MATE_IN_2];
 
 /// Chess960 seeds: the Chess960 perft file.
 pub const CHESS960_FILES: &[&str] = &[include_str!("../../../data/chess960-perft.epd")];

@@ -4,7 +4,7 @@
 use ladya_core::{Game, MoveList};
 use ladya_solver::{Options, Table, solve};
 
-use crate::games::{CHESS_FILES, Subject, random_position, seed_positions};
+use crate::games::{MATE_IN_2, Subject, random_position, seed_positions};
 use crate::mutate::mutate;
 use crate::rng::Rng;
 
@@ -12,7 +12,7 @@ use crate::rng::Rng;
 /// position from a random chess or xiangqi game, sometimes mutated) and the mate length, 1 or
 /// 2, on the second.
 pub fn generate(rng: &mut Rng) -> Vec<u8> {
-    let seeds = seed_positions(&CHESS_FILES[2..], &[]);
+    let seeds = seed_positions(&[MATE_IN_2], &[]);
     let fen = match rng.below(3) {
         0 => rng.pick(&seeds).to_string(),
         1 => random_position::<ladya_chess::Position>(rng, &seeds, |s| s.parse().ok()).fen(),
