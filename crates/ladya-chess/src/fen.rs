@@ -157,8 +157,8 @@ impl Position {
             pos.halfmove = text.parse().map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?;
         }
         if let Some(text) = fields.get(5) {
-            pos.fullmove = match text.parse() {
-                Ok(n) if n >= 1 => n,
+            pos.fullmove = match text.parse::<u16>() {
+                Ok(n) if n >= 1 => u32::from(n),
                 _ => return Err(FenError::BadFullmoveNumber(text.to_string())),
             };
         }
@@ -194,7 +194,7 @@ impl Position {
             out.push(self.castling_letter(index, shredder));
         }
         let ep = self.en_passant().map_or("-".to_string(), square_name);
-        out.push_str(&format!(" {ep} {} {}", self.halfmove, self.fullmove));
+        out.push_str(&format!(" {ep} {} {}", self.halfmove, self.fullmove_number()));
         out
     }
 }

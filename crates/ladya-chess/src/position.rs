@@ -23,7 +23,8 @@ pub(crate) struct CastlingRules {
     pub(crate) rook: [Square; 4],
     /// Per right, the squares that must be empty, the castling king and rook aside.
     pub(crate) empty: [Bitboard; 4],
-    /// Per right, the squares the king crosses or lands on, which no enemy may attack.
+    /// Per right, the squares the king crosses or lands on (its destination even when it is
+    /// its start square), which no enemy may attack with the castling rook off the board.
     pub(crate) safe: [Bitboard; 4],
     /// The castling rights that survive a move from or to each square: moving from or
     /// capturing on a king's or rook's start square removes the rights that piece carried.
@@ -61,7 +62,9 @@ impl CastlingRules {
         self.king[index / 2] = king;
         self.rook[index] = rook;
         self.empty[index] = (span(king, king_to) | span(rook, rook_to)) & !movers;
-        self.safe[index] = span(king, king_to) & !bit(king);
+        // The king's destination, even where it stands already: the castling rook may have
+        // shielded it from a rook or queen along the first rank.
+        self.safe[index] = (span(king, king_to) & !bit(king)) | bit(king_to);
         self.kept[king as usize] &= !(3 << (index & 2));
         self.kept[rook as usize] &= !(1 << index);
     }
@@ -115,8 +118,11 @@ pub struct Position {
     pub(crate) castling: u8,
     /// The square a pawn may capture onto en passant; set only when an enemy pawn attacks it.
     pub(crate) en_passant: Square,
+    /// Plies since the last capture or pawn move; it stops at 65535.
     pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
+    /// The full-move number, counted on beyond 65535 so that unmake restores it exactly;
+    /// reported and written as 65535 at most, the most a FEN gives.
+    pub(crate) fullmove: u32,
     pub(crate) key: u64,
     /// Material and piece-square score from White's point of view, kept by make and unmake.
     pub(crate) psqt: Tapered,
@@ -208,9 +214,10 @@ impl Position {
         self.halfmove
     }
 
-    /// The full-move number, starting at 1 and increased after each Black move.
+    /// The full-move number, starting at 1 and increased after each Black move; it stops at
+    /// 65535, the most a FEN takes, so that every position's FEN reads back.
     pub fn fullmove_number(&self) -> u32 {
-        u32::from(self.fullmove)
+        self.fullmove.min(u32::from(u16::MAX))
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.
@@ -447,7 +454,7 @@ impl Position {
             self.key ^= en_passant_key(self.en_passant);
             self.en_passant = NO_SQUARE;
         }
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         let mut captured = Piece::NONE;
 
         match flag {

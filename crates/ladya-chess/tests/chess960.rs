@@ -246,3 +246,16 @@ fn any_castling_field_is_read_or_refused_without_panic() {
     }
     assert!(accepted > 500, "{accepted}");
 }
+
+/// Found by `ladya-fuzz run fen-chess960`: a king that castles without moving (c1 to c1,
+/// the rook from b1 to d1) was not checked on its own square with the rook gone, so castling
+/// uncovered the black rook on a1 and left the king in check.
+#[test]
+fn a_king_that_stays_put_is_not_uncovered_by_its_castling_rook() {
+    let pos = chess960("brk1r2n/1p3Rb1/7p/2qpP3/1Qpn2P1/7B/2P1PN1P/rRK4N w Qq - 2 22");
+    assert!(pos.parse_move("c1b1").is_err());
+    assert!(legal(&pos).iter().all(|m| !m.is_castling()));
+    // Without the black rook on a1 the same castling is legal.
+    let open = chess960("brk1r2n/1p3Rb1/7p/2qpP3/1Qpn2P1/7B/2P1PN1P/1RK4N w Qq - 2 22");
+    assert!(open.parse_move("c1b1").unwrap().is_castling());
+}

@@ -116,3 +116,24 @@ fn errors_read_well() {
     let e = Position::from_fen("rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_err();
     assert_eq!(e.to_string(), "rank 4: 'X' is not a piece letter (PNBRQK or pnbrqk) or a digit 1-8");
 }
+
+/// Found by `ladya-fuzz run fen-chess`: a half-move clock of 65535 overflowed at the next move
+/// (a panic with overflow checks), and a full-move number of 65535 became 65536 after Black's
+/// move, which no FEN reads. Both counters now stop at 65535 and make/unmake stays exact.
+#[test]
+fn move_counters_stop_at_the_largest_fen_value() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 b - - 65535 65535";
+    let mut pos = Position::from_fen(fen).unwrap();
+    let before = pos.clone();
+    for text in ["e8d8", "a1a2", "d8e8"] {
+        pos.play_text(text).unwrap();
+        assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (65535, 65535), "{text}");
+        let written = pos.to_fen();
+        assert_eq!(Position::from_fen(&written).unwrap().to_fen(), written);
+    }
+    for _ in 0..3 {
+        pos.unmake();
+    }
+    assert_eq!(pos, before);
+    assert_eq!(pos.to_fen(), fen);
+}

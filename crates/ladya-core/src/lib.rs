@@ -7,7 +7,8 @@
 //! lock-free [`HashTable`](hashtable::HashTable) under the search's, the solver's and ugolki's
 //! tables.
 //!
-//! Each game's FEN reads and writes its piece placement with [`fen_board`]; each game's tests
+//! Each game's FEN reads and writes its piece placement with [`fen_board`], and EPD lines are
+//! read by [`epd`]; each game's tests
 //! check its move generator against reference counts with
 //! [`check_reference`](perft::check_reference), and its benches time the same
 //! [`movegen_workloads`](workloads::movegen_workloads).
@@ -161,6 +162,7 @@
 //! `Display`/`FromStr` in every game.
 
 pub mod board8;
+pub mod epd;
 pub mod fen_board;
 mod front_door;
 mod game;

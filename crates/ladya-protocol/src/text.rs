@@ -8,7 +8,7 @@ use crate::session::Session;
 /// The most characters of an input an error message repeats.
 const MESSAGE_CHARS: usize = 200;
 
-/// `message` cut to [`MESSAGE_CHARS`] characters, with how long it was, so that an error
+/// `message` cut to 200 characters (`MESSAGE_CHARS`), with how long it was, so that an error
 /// about a huge input (a megabyte line) stays one readable line.
 ///
 /// ```

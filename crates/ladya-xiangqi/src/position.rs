@@ -135,10 +135,11 @@ impl Position {
     }
 
     /// The full-move number, starting at the set-up position's and increased after each
-    /// Black move.
+    /// Black move; it stops at 65535, the most a FEN takes, so that every position's FEN
+    /// reads back.
     pub fn fullmove_number(&self) -> u32 {
         let black_first = usize::from(self.start_side == Side::Black);
-        (self.start_fullmove as usize + (self.history.len() + black_first) / 2) as u32
+        (usize::from(self.start_fullmove) + (self.history.len() + black_first) / 2).min(usize::from(u16::MAX)) as u32
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.

@@ -145,3 +145,16 @@ fn garbage_never_panics() {
         }
     }
 }
+
+/// Found with `ladya-fuzz`: a full-move number of 65535 became 65536 after Black's move, which
+/// no FEN reads; it now stops at 65535, so every position's FEN reads back.
+#[test]
+fn the_fullmove_number_stops_at_the_largest_fen_value() {
+    let mut pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 65535").unwrap();
+    for text in ["d9d8", "a0a1", "d8d9"] {
+        pos.play_text(text).unwrap();
+        assert_eq!(pos.fullmove_number(), 65535, "{text}");
+        let written = pos.to_fen();
+        assert_eq!(Position::from_fen(&written).unwrap().to_fen(), written);
+    }
+}

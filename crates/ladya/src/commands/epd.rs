@@ -7,7 +7,8 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::{epd_operations, features, split_epd};
+use crate::commands::features;
+use ladya_core::epd::{moves, operations, split_epd};
 use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
@@ -48,22 +49,18 @@ struct Problem<G: Game> {
 
 /// Reads an EPD line: a position ([`split_epd`]), then `;`-separated operations.
 fn parse_line<G: Game>(line: &str) -> Result<Problem<G>, String> {
-    let (pos, _, operations) = split_epd::<G>(line)?;
+    let (pos, _, ops) = split_epd::<G>(line)?;
     let mut problem = Problem { pos, best: Vec::new(), avoid: Vec::new(), id: String::new() };
-    for (name, args) in epd_operations(&operations) {
+    for (name, args) in operations(&ops) {
         match name {
-            "bm" | "am" => {
-                for text in args.split_whitespace() {
-                    let m = problem.pos.parse_move(text).map_err(|e| format!("{name} {text}: {e}"))?;
-                    if name == "bm" { problem.best.push(m) } else { problem.avoid.push(m) }
-                }
-            }
+            "bm" => problem.best.extend(moves(&problem.pos, name, args)?),
+            "am" => problem.avoid.extend(moves(&problem.pos, name, args)?),
             "id" => problem.id = args.trim_matches('"').to_string(),
             _ => {}
         }
     }
     if problem.best.is_empty() && problem.avoid.is_empty() {
-        return Err(format!("no bm or am operation after the position (read: '{operations}')"));
+        return Err(format!("no bm or am operation after the position (read: '{ops}')"));
     }
     Ok(problem)
 }

@@ -34,39 +34,6 @@ pub fn check_chess960(game: GameKind, chess960: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The most FEN fields a position takes (chess and xiangqi: six with the clocks).
-const MAX_FEN_FIELDS: usize = 6;
-
-/// Splits an EPD line into its position, the position's text, and the operations after it.
-/// The position is the longest run of leading fields that reads as one (chess and xiangqi
-/// take four fields, or six with the clocks; ugolki three), so every game's EPD and a FEN with
-/// its clocks both read.
-///
-/// # Errors
-/// No leading fields read as a position: the error of the longest attempt.
-pub fn split_epd<G: Game>(line: &str) -> Result<(G, String, String), String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    let mut first_error = None;
-    for count in (1..=fields.len().min(MAX_FEN_FIELDS)).rev() {
-        let fen = fields[..count].join(" ");
-        match G::from_fen(&fen) {
-            Ok(pos) => return Ok((pos, fen, fields[count..].join(" "))),
-            Err(e) => {
-                first_error.get_or_insert(e.to_string());
-            }
-        }
-    }
-    Err(format!("bad {} position: {}", G::NAME, first_error.unwrap_or_else(|| "the line is empty".into())))
-}
-
-/// The `;`-separated operations of an EPD line, each as its name and its arguments.
-pub fn epd_operations(operations: &str) -> impl Iterator<Item = (&str, &str)> {
-    operations.split(';').map(str::trim).filter(|op| !op.is_empty()).map(|op| {
-        let (name, args) = op.split_once(' ').unwrap_or((op, ""));
-        (name, args.trim())
-    })
-}
-
 /// The search techniques with those named in `without` switched off.
 pub fn features(without: &[String]) -> Result<Features, Failure> {
     let mut features = Features::default();

@@ -15,7 +15,8 @@ use ladya_core::Game;
 use ladya_protocol::EngineGame;
 use ladya_solver::{Options, Table, human, json, solve};
 
-use crate::commands::{epd_operations, position, split_epd};
+use crate::commands::position;
+use ladya_core::epd::{operations, split_epd};
 use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
@@ -128,9 +129,9 @@ struct Problem<G> {
 /// Reads an EPD line: a position ([`split_epd`]), then `;`-separated operations, of which
 /// `bm #N` and `dm N` give the mate length.
 fn parse_problem<G: Game>(line: &str, fallback: Option<u32>) -> Result<Problem<G>, String> {
-    let (pos, fen, operations) = split_epd::<G>(line)?;
+    let (pos, fen, ops) = split_epd::<G>(line)?;
     let mut mate = None;
-    for (name, arg) in epd_operations(&operations) {
+    for (name, arg) in operations(&ops) {
         let count = match (name, arg) {
             ("bm", arg) if arg.starts_with('#') => &arg[1..],
             ("dm", arg) => arg,
