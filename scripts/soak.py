@@ -14,7 +14,8 @@ legal move, by the game's draw rules (python-chess, pyffish), or after --max-pli
 
 Counted as failures: a crash (the process ends), an illegal move, a search with no answer, a
 move over the clock (beyond --margin-ms). Prints one line per game with --verbose, a summary,
-and `SOAK games=N failures=F` last; exits 1 if anything failed.
+and `SOAK games=N failures=F` last (progress every 50 games on stderr); exits 1 if anything
+failed.
 
 Example (the README's figures):
   python3 scripts/soak.py --engine target/release/ladya --games 1002 --concurrency 2 --seed 1
@@ -344,6 +345,8 @@ def main():
             outcome = play(args, i)
             with lock:
                 results.append((i, outcome))
+                if len(results) % 50 == 0:
+                    print(f"{len(results)} games, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
                 if args.verbose or outcome[5]:
                     game, protocols, threads, traffic, result, failure, stats = outcome
                     print(f"game {i}: {game} {'/'.join(protocols)} threads {threads}"
