@@ -24,6 +24,14 @@ pub fn clip(message: &str) -> Cow<'_, str> {
     }
 }
 
+/// Reads a count of time units (`wtime`'s milliseconds, UCCI's `time`): any number, `1e3`
+/// included, with below zero read as zero (a clock that ran out) and beyond `u64` as the most
+/// it holds; `None` for text that is not a number.
+pub(crate) fn time_units(text: &str) -> Option<u64> {
+    let units: f64 = text.parse().ok().filter(|t: &f64| !t.is_nan())?;
+    Some(units.max(0.0) as u64)
+}
+
 /// Splits `name NAME... [value VALUE...]` into the name and the value (possibly empty).
 pub(crate) fn option_words(words: &[&str]) -> Option<(String, String)> {
     let (first, rest) = words.split_first()?;

@@ -9,10 +9,9 @@ use ladya_search::{Clock, Limits, SearchOptions};
 use crate::dialect::Dialect;
 use crate::games::GameKind;
 use crate::output::Output;
-use crate::runner::DEFAULT_HASH;
-use crate::runner::{Event, Flow, Frontend, Runner};
+use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
-use crate::text::clip;
+use crate::text::{clip, time_units};
 
 /// Accept a draw offer when at least this far behind (centipawns, side to move's view).
 const ACCEPT_DRAW_BELOW: i32 = -150;
@@ -84,11 +83,9 @@ impl Ucci {
         self.out.line(line);
     }
 
-    /// A time in the unit `usemillisec` chose: below zero is zero (a clock that ran out),
-    /// beyond `u64` the most a duration holds.
+    /// A time in the unit `usemillisec` chose, read by [`time_units`].
     fn time(&self, text: &str) -> Option<Duration> {
-        let value: f64 = text.parse().ok().filter(|t: &f64| !t.is_nan())?;
-        let value = value.max(0.0) as u64;
+        let value = time_units(text)?;
         Some(if self.millis { Duration::from_millis(value) } else { Duration::from_secs(value) })
     }
 

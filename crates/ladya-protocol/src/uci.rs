@@ -14,7 +14,7 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
-use crate::text::{board_diagram, clip, option_words};
+use crate::text::{board_diagram, clip, option_words, time_units};
 
 /// The UCI front end.
 pub(crate) struct Uci {
@@ -200,13 +200,9 @@ impl Uci {
         while i < words.len() {
             let word = words[i];
             let arg = words.get(i + 1).copied().unwrap_or("");
-            // Any number of milliseconds: below zero is zero (a clock that ran out), beyond
-            // `u64` the most a duration holds.
             let ms = || {
-                arg.parse::<f64>()
-                    .ok()
-                    .filter(|t| !t.is_nan())
-                    .map(|t| Duration::from_millis(t.max(0.0) as u64))
+                time_units(arg)
+                    .map(Duration::from_millis)
                     .ok_or_else(|| format!("'{word}' needs milliseconds, not '{arg}'"))
             };
             let step = match word {
