@@ -17,7 +17,12 @@ use crate::Failure;
 
 /// The command line's reader of a game's name, listing the games in `--help`.
 pub fn game_kind() -> impl TypedValueParser<Value = GameKind> {
-    PossibleValuesParser::new(GameKind::NAMES).try_map(|name| name.parse::<GameKind>())
+    game_named(&GameKind::NAMES)
+}
+
+/// The command line's reader of one of the games called `names`, listing them in `--help`.
+pub fn game_named(names: &'static [&'static str]) -> impl TypedValueParser<Value = GameKind> {
+    PossibleValuesParser::new(names).try_map(|name| name.parse::<GameKind>())
 }
 
 /// Reads the position a command was given, or the start position; with `chess960`, under

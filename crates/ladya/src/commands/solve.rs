@@ -30,7 +30,7 @@ const MAX_THREADS: i64 = 256;
 #[derive(Args)]
 pub struct SolveArgs {
     /// The game: chess or xiangqi.
-    #[arg(value_parser = solvable_game())]
+    #[arg(value_parser = crate::commands::game_named(&["chess", "xiangqi"]))]
     game: GameKind,
     /// Mate in at most this many moves; the shortest mate is looked for first, and its
     /// solution shown (with --epd: the length for lines that give no `bm #N` or `dm N`).
@@ -66,12 +66,6 @@ pub struct SolveArgs {
     /// Size of the table of proven results, in megabytes.
     #[arg(long, default_value_t = 64)]
     hash: usize,
-}
-
-/// The games with mates to solve, as `--help` lists them.
-fn solvable_game() -> impl clap::builder::TypedValueParser<Value = GameKind> {
-    use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(["chess", "xiangqi"]).try_map(|name| name.parse::<GameKind>())
 }
 
 /// Runs `ladya solve`.
