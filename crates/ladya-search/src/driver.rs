@@ -104,8 +104,11 @@ pub fn search<G: Game>(
 /// The threads a search runs: as many as asked, but never more than the machine runs at once.
 /// More would only take turns on the cores, slowing one another and the thread that watches
 /// the clock (256 threads on 2 cores took 0.5 to 2.4 s to answer a one-second clock).
+/// The machine's count is read once per process (on Linux it reads the scheduler's affinity and
+/// the cgroup files), not at every search.
 pub fn search_threads(asked: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    let cores = *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
     asked.clamp(1, cores)
 }
 
