@@ -1,6 +1,7 @@
 //! The rules that end a chess game: checkmate and stalemate, the fifty-move rule, threefold
 //! repetition and insufficient material. All of them live here.
 
+use ladya_core::repetition::repetition_start;
 use ladya_core::{EndReason, Outcome};
 
 use crate::board::{DARK_SQUARES, more_than_one};
@@ -40,24 +41,11 @@ impl Position {
     /// Whether the position has occurred before: at all if the earlier occurrence is at
     /// history index `twofold_from` or later, else twice before (threefold repetition).
     pub fn is_repetition(&self, twofold_from: usize) -> bool {
+        // Positions with the same side to move, as far back as the last capture or pawn move.
         let n = self.history.len();
         let reach = (self.halfmove as usize).min(n);
-        let mut seen = 0;
-        let mut back = 4;
-        while back <= reach {
-            let index = n - back;
-            if self.history[index].key == self.key {
-                if index >= twofold_from {
-                    return true;
-                }
-                seen += 1;
-                if seen == 2 {
-                    return true;
-                }
-            }
-            back += 2;
-        }
-        false
+        let earlier = (4..=reach).step_by(2).map(|back| (n - back, self.history[n - back].key));
+        repetition_start(self.key, earlier, twofold_from).is_some()
     }
 
     /// Whether neither side can ever give mate: bare kings, a single minor piece, or only

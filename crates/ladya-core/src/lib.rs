@@ -169,6 +169,7 @@ mod game;
 pub mod hashtable;
 mod movelist;
 pub mod perft;
+pub mod repetition;
 pub mod score;
 mod tapered;
 pub mod workloads;

@@ -2,6 +2,7 @@
 //! deadline, filling the target (with Black's equalising move), the move limit, and
 //! repetition.
 
+use ladya_core::repetition::repetition_start;
 use ladya_core::{EndReason, Outcome, Side};
 
 use crate::position::Position;
@@ -77,21 +78,10 @@ impl Position {
     /// occurrence is at history index `twofold_from` or later, else twice before (the third
     /// occurrence draws). The move number is not compared: it differs at every repetition.
     pub fn is_repetition(&self, twofold_from: usize) -> bool {
-        let n = self.history.len();
-        let mut seen = 0;
         // Positions with the same side to move lie an even number of plies back. Two plies
         // can already repeat one (a pass answered by a search's null move), so look from there.
-        for index in (0..n.saturating_sub(1)).rev().step_by(2) {
-            if self.history[index].key == self.key {
-                if index >= twofold_from {
-                    return true;
-                }
-                seen += 1;
-                if seen == 2 {
-                    return true;
-                }
-            }
-        }
-        false
+        let n = self.history.len();
+        let earlier = (0..n.saturating_sub(1)).rev().step_by(2).map(|index| (index, self.history[index].key));
+        repetition_start(self.key, earlier, twofold_from).is_some()
     }
 }

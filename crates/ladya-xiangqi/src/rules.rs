@@ -233,19 +233,8 @@ fn protected_after_capture(pos: &mut Position, c: Move) -> bool {
 fn repetition_start(pos: &Position, twofold_from: usize) -> Option<usize> {
     let n = pos.history.len();
     let reach = (pos.halfmove as usize).min(n);
-    let mut seen = 0;
-    let mut back = 4;
-    while back <= reach {
-        let index = n - back;
-        if pos.history[index].key == pos.key {
-            seen += 1;
-            if index >= twofold_from || seen == 2 {
-                return Some(index);
-            }
-        }
-        back += 2;
-    }
-    None
+    let earlier = (4..=reach).step_by(2).map(|back| (n - back, pos.history[n - back].key));
+    ladya_core::repetition::repetition_start(pos.key, earlier, twofold_from)
 }
 
 /// What it means that the side to move has no legal move: it loses, in check (checkmate) or
