@@ -24,6 +24,7 @@ Example (the README's figures):
 import argparse
 import queue
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -157,7 +158,6 @@ def to_engine(move, game, protocol):
 
 def shift_ranks(move, by):
     """A xiangqi move with both ranks moved by `by` (`h3e3` <-> `h2e2`)."""
-    import re
     parts = re.fullmatch(r"([a-i])(\d+)([a-i])(\d+)", move)
     if not parts:
         return move
