@@ -59,4 +59,4 @@ pub use output::Output;
 pub use render::View;
 pub use session::{GameSession, Session, TextReport, TextResult, new_session};
 pub use terminal::{PlayOptions, play};
-pub use text::clip;
+pub use text::{clip, outcome_words};

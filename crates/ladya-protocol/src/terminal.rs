@@ -13,6 +13,7 @@ use crate::games::GameKind;
 use crate::render::View;
 use crate::runner::DEFAULT_HASH;
 use crate::session::{Session, TextResult, new_session};
+use crate::text::outcome_words;
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]
@@ -95,11 +96,8 @@ impl TerminalGame {
         }
         match self.session.outcome() {
             Some(outcome) => {
-                let verdict = match outcome.winner {
-                    Some(side) => format!("{} wins", self.session.side_name(side)),
-                    None => "draw".to_string(),
-                };
-                writeln!(out, "Game over: {} ({verdict} by {})", outcome.result_text(), outcome.reason)?;
+                let words = outcome_words(outcome, |side| self.session.side_name(side));
+                writeln!(out, "Game over: {} ({words})", outcome.result_text())?;
             }
             None => {
                 let side = self.session.side_name(self.session.side_to_move());

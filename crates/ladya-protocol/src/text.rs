@@ -3,6 +3,8 @@
 
 use std::borrow::Cow;
 
+use ladya_core::{Outcome, Side};
+
 use crate::session::Session;
 
 /// The most characters of an input an error message repeats.
@@ -21,6 +23,15 @@ pub fn clip(message: &str) -> Cow<'_, str> {
     match message.char_indices().nth(MESSAGE_CHARS) {
         None => Cow::Borrowed(message),
         Some((cut, _)) => Cow::Owned(format!("{}... ({} bytes)", &message[..cut], message.len())),
+    }
+}
+
+/// An ending as people say it, with the game's names of the sides: `White wins by checkmate`,
+/// `draw by repetition`.
+pub fn outcome_words(outcome: Outcome, side_name: impl Fn(Side) -> &'static str) -> String {
+    match outcome.winner {
+        Some(side) => format!("{} wins by {}", side_name(side), outcome.reason),
+        None => format!("draw by {}", outcome.reason),
     }
 }
 

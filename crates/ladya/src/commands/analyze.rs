@@ -7,10 +7,9 @@ use ladya_protocol::EngineGame;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::commands::{check_chess960, features, human_line, position};
-use ladya_protocol::{GameKind, with_game};
+use ladya_protocol::{GameKind, outcome_words, with_game};
 
 use crate::Failure;
-use ladya_core::Outcome;
 use ladya_core::score::human_text;
 
 /// Arguments of `ladya analyze`.
@@ -55,7 +54,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
 fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
     let pos: G = position(args.fen.as_deref(), args.chess960)?;
     if let Some(outcome) = pos.outcome() {
-        println!("The game is over: {}", outcome_text::<G>(outcome));
+        println!("The game is over: {} ({})", outcome_words(outcome, G::side_name), outcome.result_text());
         return Ok(());
     }
     let limits = match (args.depth, args.movetime) {
@@ -92,12 +91,4 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
         None => println!("no move found"),
     }
     Ok(())
-}
-
-/// An ending as people say it: `White wins by checkmate`, `draw by repetition`.
-fn outcome_text<G: EngineGame>(outcome: Outcome) -> String {
-    match outcome.winner {
-        Some(side) => format!("{} wins by {} ({})", G::side_name(side), outcome.reason, outcome.result_text()),
-        None => format!("draw by {} ({})", outcome.reason, outcome.result_text()),
-    }
 }
