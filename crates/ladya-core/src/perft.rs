@@ -44,6 +44,12 @@ pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
+/// The leaf count a [`divide`] adds up to, as [`perft`] gives it: the sum over the root moves,
+/// or 1 at depth 0 (the position itself, which has no root moves to split by).
+pub fn divide_total<M>(split: &[(M, u64)], depth: u32) -> u64 {
+    if depth == 0 { 1 } else { split.iter().map(|(_, nodes)| nodes).sum() }
+}
+
 /// Walks the legal move tree to `depth`, calling `check` on every position reached (the
 /// root included) and verifying after each unmake that the position equals, field for
 /// field, the one before the move. Returns the number of positions visited. Game crates'

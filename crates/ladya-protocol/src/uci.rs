@@ -3,8 +3,8 @@
 use std::sync::mpsc::Sender;
 use std::time::Duration;
 
-use ladya_core::Side;
 use ladya_core::score::mate_moves;
+use ladya_core::{Side, perft};
 use ladya_search::tt::Bound;
 use ladya_search::{Clock, Limits, SearchOptions};
 
@@ -311,7 +311,7 @@ impl Uci {
             self.out.line(format!("{m}: {n}"));
         }
         self.out.line("");
-        self.out.line(format!("Nodes searched: {}", split.iter().map(|(_, n)| n).sum::<u64>()));
+        self.out.line(format!("Nodes searched: {}", perft::divide_total(&split, depth)));
     }
 }
 

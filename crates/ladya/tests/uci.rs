@@ -107,6 +107,8 @@ fn perft_and_board_display() {
     engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     engine.send("go perft 3");
     engine.expect(|l| l == "Nodes searched: 97862", 10);
+    engine.send("go perft 0");
+    engine.expect(|l| l == "Nodes searched: 1", 10);
     engine.send("d");
     engine.expect(|l| l.starts_with("Fen: r3k2r/p1ppqpb1"), 5);
     engine.quit();

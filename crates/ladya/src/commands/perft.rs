@@ -23,8 +23,7 @@ fn perft_of<G: EngineGame>(depth: u32, fen: Option<&str>, divide: bool, chess960
         for (m, count) in &split {
             println!("{}: {count}", game.move_text(*m));
         }
-        // Depth 0 has no root moves to split by, and one leaf: the position itself.
-        if depth == 0 { 1 } else { split.iter().map(|(_, count)| count).sum() }
+        perft::divide_total(&split, depth)
     } else {
         perft::perft(&mut game, depth)
     };
