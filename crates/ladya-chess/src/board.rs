@@ -9,10 +9,15 @@ pub use ladya_core::board8::{
 };
 
 /// Every square from `a` to `b` in index order, both included: on one rank, the squares from
-/// one to the other.
+/// one to the other. Squares beyond h8 count as h8, so a span that starts off the board is
+/// empty.
 #[inline(always)]
 pub const fn span(a: Square, b: Square) -> Bitboard {
     let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    if lo > 63 {
+        return 0;
+    }
+    let hi = if hi > 63 { 63 } else { hi };
     (u64::MAX >> (63 - hi)) & (u64::MAX << lo)
 }
 
@@ -129,16 +134,27 @@ const fn line_tables() -> ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) {
 
 static LINE_TABLES: ([[Bitboard; 64]; 64], [[Bitboard; 64]; 64]) = line_tables();
 
-/// Squares strictly between two squares on a common rank, file or diagonal (else empty).
+/// Squares strictly between two squares on a common rank, file or diagonal (else empty, as
+/// for a square off the board).
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    LINE_TABLES.0[a as usize][b as usize]
+    square_pair(&LINE_TABLES.0, a, b)
 }
 
-/// The whole line through two squares on a common rank, file or diagonal (else empty).
+/// The whole line through two squares on a common rank, file or diagonal (else empty, as for
+/// a square off the board).
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    LINE_TABLES.1[a as usize][b as usize]
+    square_pair(&LINE_TABLES.1, a, b)
+}
+
+/// The entry of a per-pair table, empty for a square off the board.
+#[inline(always)]
+fn square_pair(table: &[[Bitboard; 64]; 64], a: Square, b: Square) -> Bitboard {
+    match table.get(a as usize) {
+        Some(row) if (b as usize) < 64 => row[b as usize],
+        _ => 0,
+    }
 }
 
 /// A magic-bitboard record: `offset + ((occupied & mask) * magic >> shift)` indexes
@@ -160,19 +176,25 @@ impl Magic {
 
 include!(concat!(env!("OUT_DIR"), "/magic_tables.rs"));
 
-/// Squares a rook on `square` attacks through `occupied`.
+/// Squares a rook on `square` attacks through `occupied` (none from off the board).
 #[inline(always)]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    ROOK_MAGICS[square as usize].attacks(occupied)
+    match ROOK_MAGICS.get(square as usize) {
+        Some(magic) => magic.attacks(occupied),
+        None => 0,
+    }
 }
 
-/// Squares a bishop on `square` attacks through `occupied`.
+/// Squares a bishop on `square` attacks through `occupied` (none from off the board).
 #[inline(always)]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    BISHOP_MAGICS[square as usize].attacks(occupied)
+    match BISHOP_MAGICS.get(square as usize) {
+        Some(magic) => magic.attacks(occupied),
+        None => 0,
+    }
 }
 
-/// Squares a queen on `square` attacks through `occupied`.
+/// Squares a queen on `square` attacks through `occupied` (none from off the board).
 #[inline(always)]
 pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(square, occupied) | bishop_attacks(square, occupied)

@@ -83,8 +83,9 @@ impl Position {
         if looks_like_uci { self.parse_uci(t) } else { self.parse_san(t) }
     }
 
-    /// The move in Standard Algebraic Notation (`Nbd7`, `exd6`, `O-O`, `e8=Q+`, `Qh7#`).
-    pub fn san(&self, m: Move) -> String {
+    /// Legal move `m` in Standard Algebraic Notation (`Nbd7`, `exd6`, `O-O`, `e8=Q+`, `Qh7#`);
+    /// [`Position::human_move`] is the public form, which checks that `m` is legal.
+    pub(crate) fn san(&self, m: Move) -> String {
         let mut text = match m.kind() {
             MoveKind::CastleKing => "O-O".to_string(),
             MoveKind::CastleQueen => "O-O-O".to_string(),

@@ -24,10 +24,10 @@ impl Kind {
     /// All kinds, pawn first.
     pub const ALL: [Kind; 6] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King];
 
-    /// The kind with index `i` (`0..6`).
+    /// The kind with index `i` (`0..6`); beyond that, counted from pawn again (`6` is a pawn).
     #[inline(always)]
     pub const fn from_index(i: u8) -> Kind {
-        Kind::ALL[i as usize]
+        Kind::ALL[(i % 6) as usize]
     }
 
     /// The upper-case letter of the kind (`P N B R Q K`).
@@ -61,10 +61,13 @@ impl Piece {
         self.0 == Piece::NONE.0
     }
 
-    /// The kind of a real piece.
+    /// The kind of a real piece; [`Piece::NONE`] answers [`Kind::King`], which no caller should
+    /// take for a piece: test [`Piece::is_none`] first.
     #[inline(always)]
     pub const fn kind(self) -> Kind {
-        Kind::from_index(self.0 & 7)
+        const BY_CODE: [Kind; 8] =
+            [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King, Kind::King, Kind::King];
+        BY_CODE[(self.0 & 7) as usize]
     }
 
     /// The side of a real piece.

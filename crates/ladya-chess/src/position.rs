@@ -250,10 +250,14 @@ impl Position {
         self.history.iter().map(|u| u.mv)
     }
 
-    /// Pieces of both sides that attack `square` when the board holds `occupied`.
+    /// Pieces of both sides that attack `square` when the board holds `occupied` (none for a
+    /// square off the board).
     #[inline(always)]
     pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let s = square as usize;
+        if s >= 64 {
+            return 0;
+        }
         let diagonal = self.by_kind[Kind::Bishop as usize] | self.by_kind[Kind::Queen as usize];
         let straight = self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize];
         (PAWN_ATTACKS[0][s] & self.pieces(Side::Black, Kind::Pawn))
@@ -264,10 +268,14 @@ impl Position {
             | (rook_attacks(square, occupied) & straight)
     }
 
-    /// Whether `by` attacks `square` when the board holds `occupied`.
+    /// Whether `by` attacks `square` when the board holds `occupied` (false for a square off
+    /// the board).
     #[inline(always)]
     pub fn is_attacked(&self, square: Square, by: Side, occupied: Bitboard) -> bool {
         let s = square as usize;
+        if s >= 64 {
+            return false;
+        }
         let them = self.by_side[by.index()];
         let diagonal = (self.by_kind[Kind::Bishop as usize] | self.by_kind[Kind::Queen as usize]) & them;
         let straight = (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize]) & them;

@@ -160,7 +160,7 @@ fn king_and_rook_may_trade_squares_or_stay() {
     // King side with the king already on g1: only the rook moves.
     let mut pos = chess960("4rkr1/4p1p1/8/8/8/8/8/6KR w K - 0 1");
     let castle = pos.parse_uci("g1h1").unwrap();
-    assert_eq!((castle.kind(), pos.san(castle)), (MoveKind::CastleKing, "O-O#".to_string()));
+    assert_eq!((castle.kind(), pos.human_move(castle)), (MoveKind::CastleKing, "O-O#".to_string()));
     assert!(pos.gives_check(castle));
     pos.make(castle);
     assert_eq!(pos.to_fen(), "4rkr1/4p1p1/8/8/8/8/8/5RK1 b - - 1 1");
@@ -198,7 +198,7 @@ fn castling_is_written_as_the_mode_wants() {
             assert_eq!(pos.parse_uci(a).unwrap(), pos.parse_uci(b).unwrap());
         }
         assert_eq!(pos.parse_move("O-O").unwrap(), pos.parse_uci("e1h1").unwrap());
-        assert_eq!(pos.san(pos.parse_uci("e1a1").unwrap()), "O-O-O");
+        assert_eq!(pos.human_move(pos.parse_uci("e1a1").unwrap()), "O-O-O");
     }
     // Where the king's own move reaches the castling square, that move is what is meant.
     let pos = chess960("1r2k3/8/8/8/8/8/8/R4K1R w KQ - 0 1");

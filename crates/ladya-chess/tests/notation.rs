@@ -45,7 +45,7 @@ fn every_legal_move_round_trips_through_san_and_uci() {
         pos.append_legal_moves(&mut moves);
         let mut sans = Vec::new();
         for &m in moves.iter() {
-            let san = pos.san(m);
+            let san = pos.human_move(m);
             assert_eq!(pos.parse_san(&san), Ok(m), "{san} in {}", pos.to_fen());
             assert_eq!(pos.parse_move(&m.to_string()), Ok(m), "{m} in {}", pos.to_fen());
             sans.push(san);
@@ -61,7 +61,7 @@ fn every_legal_move_round_trips_through_san_and_uci() {
 #[test]
 fn san_forms_people_write() {
     let pos = Position::from_fen("r3k2r/pp1n1ppp/8/2pPp3/8/5N2/PPP1NPPP/R3K2R w KQkq c6 0 10").unwrap();
-    let san = |text: &str| pos.san(pos.parse_move(text).unwrap());
+    let san = |text: &str| pos.human_move(pos.parse_move(text).unwrap());
     assert_eq!(san("dxc6 e.p."), "dxc6");
     assert_eq!(san("d5c6"), "dxc6");
     assert_eq!(san("0-0"), "O-O");
@@ -73,17 +73,17 @@ fn san_forms_people_write() {
 
     // Rank disambiguation and the full square when neither file nor rank alone is enough.
     let rooks = Position::from_fen("1k6/8/R7/8/R3Q2Q/8/8/K6Q w - - 0 1").unwrap();
-    assert_eq!(rooks.san(rooks.parse_move("a4a5").unwrap()), "R4a5");
-    assert_eq!(rooks.san(rooks.parse_move("h4e1").unwrap()), "Qh4e1");
+    assert_eq!(rooks.human_move(rooks.parse_move("a4a5").unwrap()), "R4a5");
+    assert_eq!(rooks.human_move(rooks.parse_move("h4e1").unwrap()), "Qh4e1");
     assert_eq!(rooks.parse_move("Qh4e1"), rooks.parse_move("h4e1"));
 
     let promo = Position::from_fen("3qk3/4P3/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(promo.san(promo.parse_move("exd8=Q+").unwrap()), "exd8=Q+");
-    assert_eq!(promo.san(promo.parse_move("e7d8n").unwrap()), "exd8=N");
+    assert_eq!(promo.human_move(promo.parse_move("exd8=Q+").unwrap()), "exd8=Q+");
+    assert_eq!(promo.human_move(promo.parse_move("e7d8n").unwrap()), "exd8=N");
     assert_eq!(promo.parse_move("exd8Q"), promo.parse_move("e7d8q"));
 
     let mate = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-    assert_eq!(mate.san(mate.parse_move("a1a8").unwrap()), "Ra8#");
+    assert_eq!(mate.human_move(mate.parse_move("a1a8").unwrap()), "Ra8#");
 }
 
 #[test]

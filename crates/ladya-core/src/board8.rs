@@ -15,10 +15,13 @@ pub type Square = u8;
 /// A set of squares, bit `s` for square `s`.
 pub type Bitboard = u64;
 
-/// The bitboard holding only `square`.
+/// The bitboard holding only `square`; empty for a square off the board (64 and beyond).
 #[inline(always)]
 pub const fn bit(square: Square) -> Bitboard {
-    1u64 << square
+    match 1u64.checked_shl(square as u32) {
+        Some(b) => b,
+        None => 0,
+    }
 }
 
 /// File of a square, 0 (a) to 7 (h).
@@ -33,10 +36,11 @@ pub const fn rank_of(square: Square) -> u8 {
     square >> 3
 }
 
-/// The square on `file` and `rank` (both `0..8`).
+/// The square on `file` and `rank` (both `0..8`; beyond that the result is off the board or
+/// meaningless, but no panic).
 #[inline(always)]
 pub const fn square_at(file: u8, rank: u8) -> Square {
-    rank * 8 + file
+    rank.wrapping_mul(8).wrapping_add(file)
 }
 
 /// The lowest square of a non-empty bitboard.

@@ -17,10 +17,14 @@ pub const SQUARES: usize = 90;
 /// Marks "no square" in tables (a leg or eye that would be off the board).
 pub(crate) const NO_SQUARE: Square = 0xFF;
 
-/// The bitboard holding only `square`.
+/// The bitboard holding only `square`: outside [`BOARD`] for a square off the board, empty
+/// from 128 on.
 #[inline(always)]
 pub const fn bit(square: Square) -> Bitboard {
-    1u128 << square
+    match 1u128.checked_shl(square as u32) {
+        Some(b) => b,
+        None => 0,
+    }
 }
 
 /// File of a square, 0 (a) to 8 (i).
@@ -35,10 +39,11 @@ pub const fn rank_of(square: Square) -> u8 {
     square / 9
 }
 
-/// The square on `file` (0-8) and `rank` (0-9).
+/// The square on `file` (0-8) and `rank` (0-9); beyond those the result is off the board or
+/// meaningless, but no panic.
 #[inline(always)]
 pub const fn square_at(file: u8, rank: u8) -> Square {
-    rank * 9 + file
+    rank.wrapping_mul(9).wrapping_add(file)
 }
 
 /// The lowest square of a non-empty bitboard.

@@ -156,8 +156,9 @@ impl Position {
         }
     }
 
-    /// The move in WXF notation (`C2.5`, `H8+7`, `R+.3`); see the module documentation.
-    pub fn wxf(&self, m: Move) -> String {
+    /// Legal move `m` in WXF notation (`C2.5`, `H8+7`, `R+.3`; see the module documentation);
+    /// [`Position::human_move`] is the public form, which checks that `m` is legal.
+    pub(crate) fn wxf(&self, m: Move) -> String {
         let (from, to) = (m.from(), m.to());
         let side = self.piece_at(from).side();
         let mut text = self.wxf_piece(from);

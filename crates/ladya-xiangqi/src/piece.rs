@@ -95,10 +95,21 @@ impl Piece {
         self.0 == Piece::NONE.0
     }
 
-    /// The kind of a real piece.
+    /// The kind of a real piece; [`Piece::NONE`] answers [`Kind::General`], which no caller
+    /// should take for a piece: test [`Piece::is_none`] first.
     #[inline(always)]
     pub const fn kind(self) -> Kind {
-        Kind::ALL[(self.0 & 7) as usize]
+        const BY_CODE: [Kind; 8] = [
+            Kind::General,
+            Kind::Advisor,
+            Kind::Elephant,
+            Kind::Horse,
+            Kind::Rook,
+            Kind::Cannon,
+            Kind::Soldier,
+            Kind::General,
+        ];
+        BY_CODE[(self.0 & 7) as usize]
     }
 
     /// The side of a real piece.

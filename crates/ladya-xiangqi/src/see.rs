@@ -77,6 +77,10 @@ impl Position {
     /// give a cannon its screen or take it away.
     pub fn see_ge(&self, m: Move, threshold: Score) -> bool {
         let (from, to) = (m.from(), m.to());
+        if usize::from(to) >= SQUARES {
+            // Only a move built by hand goes off the board; it wins nothing.
+            return threshold <= 0;
+        }
         let victim = self.piece_at(to);
         // `swap` is what the side to capture next must win back for the exchange to go on.
         let mut swap = if victim.is_none() { 0 } else { SEE_VALUE[victim.kind() as usize] } - threshold;

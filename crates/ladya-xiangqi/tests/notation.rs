@@ -64,7 +64,7 @@ fn tandem_positions_round_trip() {
 
 fn wxf(fen: &str, iccs: &str) -> String {
     let pos = position(fen);
-    pos.wxf(pos.parse_iccs(iccs).unwrap())
+    pos.human_move(pos.parse_iccs(iccs).unwrap())
 }
 
 #[test]
