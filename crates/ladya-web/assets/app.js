@@ -1,0 +1,2 @@
+// Placeholder: the page is written in its own branch.
+"use strict";
