@@ -63,11 +63,15 @@
 //!
 //! [`Game::ONLY_CHECKS_MATE`]: ladya_core::Game::ONLY_CHECKS_MATE
 
+mod lines;
 mod prover;
 mod render;
 mod solution;
+mod stipulation;
 mod table;
 
-pub use render::{human, json};
-pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};
+pub use lines::{Lines, replay, solve_lines};
+pub use render::{human, human_lines, json, json_lines};
+pub use solution::{After, Aim, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};
+pub use stipulation::{Cooperative, MAX_MOVES, Stipulation, StipulationError};
 pub use table::Table;

@@ -6,10 +6,13 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use ladya_core::{Game, MoveList, Side};
 
+use crate::solution::Aim;
 use crate::table::Table;
 
 /// XORed into keys when Black attacks, so that the table tells the two attackers apart.
 const BLACK_ATTACKS: u64 = 0x9E37_79B9_7F4A_7C15;
+/// XORed into keys per aim, so that the table tells a selfmate's results from a mate's.
+const AIM_SALT: [u64; 3] = [0, 0x5851_F42D_4C95_7F2D, 0x1405_7B7E_F767_814F];
 
 /// A position of the game so far: its key and whether it repeats an earlier one.
 #[derive(Clone, Copy)]
@@ -24,6 +27,7 @@ pub(crate) struct Prover<'t, G: Game> {
     pub(crate) pos: G,
     table: &'t Table,
     attacker: Side,
+    aim: Aim,
     salt: u64,
     /// Every position of the game, the oldest first: those that led to the problem (its
     /// history), the problem position, then the line being examined.
@@ -49,8 +53,8 @@ pub(crate) struct Prover<'t, G: Game> {
 
 impl<'t, G: Game> Prover<'t, G> {
     /// A prover for the side to move in `root`, whose history (the moves made on it since its
-    /// FEN) counts for repetitions; it stops when `stop` is set.
-    pub(crate) fn new(root: &G, table: &'t Table, stop: Option<&'t AtomicBool>) -> Prover<'t, G> {
+    /// FEN) counts for repetitions, aiming at `aim`; it stops when `stop` is set.
+    pub(crate) fn new(root: &G, table: &'t Table, aim: Aim, stop: Option<&'t AtomicBool>) -> Prover<'t, G> {
         let attacker = root.side_to_move();
         let mut keys = Vec::with_capacity(root.ply() + 1);
         let mut walk = root.clone();
@@ -70,7 +74,8 @@ impl<'t, G: Game> Prover<'t, G> {
             pos: root.clone(),
             table,
             attacker,
-            salt: if attacker == Side::Black { BLACK_ATTACKS } else { 0 },
+            aim,
+            salt: if attacker == Side::Black { BLACK_ATTACKS } else { 0 } ^ AIM_SALT[aim as usize],
             root_len: line.len(),
             line,
             repeats,
@@ -169,15 +174,17 @@ impl<'t, G: Game> Prover<'t, G> {
         self.pos.unmake();
     }
 
-    /// Whether the attacker's move `m` leaves the defender without a legal move, lost.
+    /// Whether the move `m` of the side to move leaves the other side without a legal move,
+    /// lost: a mate (or, in xiangqi, a stalemate).
     ///
     /// The position it reaches is not recorded: a lost position never occurred before (the
     /// game would have ended there), so no repetition rule can apply to it.
     #[inline]
     fn mates(&mut self, m: G::Move) -> bool {
         self.nodes += 1;
+        let mover = self.pos.side_to_move();
         self.pos.make(m);
-        let mated = self.pos.count_legal_moves() == 0 && self.defender_lost();
+        let mated = self.pos.count_legal_moves() == 0 && self.pos.no_moves_outcome().winner == Some(mover);
         self.pos.unmake();
         mated
     }
@@ -188,13 +195,34 @@ impl<'t, G: Game> Prover<'t, G> {
         self.pos.no_moves_outcome().winner == Some(self.attacker)
     }
 
+    /// Whether the side to move has a move that mates; `checks` of `moves` (the legal moves,
+    /// checks first) give check.
+    fn can_mate(&mut self, moves: &MoveList<G::Move>, checks: usize) -> bool {
+        let candidates = if G::ONLY_CHECKS_MATE { checks } else { moves.len() };
+        (0..candidates).any(|i| self.mates(moves[i]))
+    }
+
+    /// Moves the checks among `moves` to the front; returns how many there are.
+    fn checks_first(&mut self, moves: &mut MoveList<G::Move>) -> usize {
+        let mut checks = 0;
+        for i in 0..moves.len() {
+            if self.pos.gives_check(moves[i]) {
+                moves.swap(i, checks);
+                checks += 1;
+            }
+        }
+        checks
+    }
+
     /// The key under which the table knows the current position.
     #[inline]
     fn table_key(&self) -> Option<u64> {
         (self.repeats == 0).then(|| self.pos.hash() ^ self.salt)
     }
 
-    /// Whether the attacker, to move, mates within `n` moves (`n >= 1`).
+    /// Whether the attacker, to move, reaches its aim within `n` moves: mates within `n`
+    /// moves, or (selfmate, reflexmate) has been mated already or forces the defender to mate
+    /// it within `n` moves.
     pub(crate) fn attack(&mut self, n: u32) -> bool {
         if self.halted() {
             return false;
@@ -214,14 +242,14 @@ impl<'t, G: Game> Prover<'t, G> {
     /// [`Prover::attack`] with the legal moves generated, `key` the table key if the table is
     /// used here.
     fn attack_with(&mut self, moves: &mut MoveList<G::Move>, n: u32, key: Option<u64>) -> bool {
-        // Checks first; among them, the move that mated last at this depth.
-        let mut checks = 0;
-        for i in 0..moves.len() {
-            if self.pos.gives_check(moves[i]) {
-                moves.swap(i, checks);
-                checks += 1;
-            }
+        if self.aim != Aim::Mate {
+            return self.force_with(moves, n, key);
         }
+        if n == 0 {
+            return false;
+        }
+        // Checks first; among them, the move that mated last at this depth.
+        let checks = self.checks_first(moves);
         let killer = self.killer();
         if let Some(i) = moves[..checks].iter().position(|&m| m == killer) {
             moves.swap(0, i);
@@ -269,6 +297,44 @@ impl<'t, G: Game> Prover<'t, G> {
         false
     }
 
+    /// [`Prover::attack_with`] for a selfmate or reflexmate: the attacker wants to be mated.
+    fn force_with(&mut self, moves: &mut MoveList<G::Move>, n: u32, key: Option<u64>) -> bool {
+        if moves.is_empty() {
+            // Mated (or stalemated into a loss) by the defender: the aim is reached.
+            return self.pos.no_moves_outcome().winner == Some(self.attacker.opponent());
+        }
+        if n == 0 {
+            return false;
+        }
+        if self.aim == Aim::ReflexMate {
+            // A side that can mate must: the attacker would end the game its own way.
+            let checks = self.checks_first(moves);
+            if self.can_mate(moves, checks) {
+                return false;
+            }
+        }
+        let killer = self.killer();
+        if let Some(i) = moves.iter().position(|&m| m == killer) {
+            moves[..=i].rotate_right(1);
+        }
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let forced = self.play(m) && self.defend(n - 1);
+            self.back();
+            if forced {
+                self.set_killer(m);
+                if let Some(k) = key {
+                    self.store_mate(k, n);
+                }
+                return true;
+            }
+        }
+        if let Some(k) = key {
+            self.store_no_mate(k, n);
+        }
+        false
+    }
+
     /// Whether the attacker mates within `n` more moves (`n >= 0`), the defender to move.
     #[inline]
     pub(crate) fn defend(&mut self, n: u32) -> bool {
@@ -299,9 +365,17 @@ impl<'t, G: Game> Prover<'t, G> {
         mut refutations: Option<&mut Vec<G::Move>>,
     ) -> bool {
         if moves.is_empty() {
-            return self.defender_lost();
+            return self.aim == Aim::Mate && self.defender_lost();
         }
-        if n == 0 {
+        if self.aim == Aim::ReflexMate {
+            // The defender must mate if it can: the attacker's aim.
+            let checks = self.checks_first(moves);
+            if self.can_mate(moves, checks) {
+                return true;
+            }
+        }
+        // A selfmate's defender may still have to mate now; otherwise no moves are left.
+        if n == 0 && self.aim != Aim::SelfMate {
             if let Some(list) = refutations {
                 list.extend(moves.iter().take(limit));
             }
@@ -341,9 +415,10 @@ impl<'t, G: Game> Prover<'t, G> {
         found == 0
     }
 
-    /// The fewest moves, at most `limit`, within which the attacker (to move) mates.
+    /// The fewest moves, at most `limit`, within which the attacker (to move) reaches its aim
+    /// (0: a selfmate's attacker has been mated already).
     pub(crate) fn shortest_attack(&mut self, limit: u32) -> Option<u32> {
-        (1..=limit).find(|&k| self.attack(k))
+        (0..=limit).find(|&k| self.attack(k))
     }
 
     /// The fewest moves, at most `limit`, within which the attacker mates, the defender to
@@ -352,8 +427,12 @@ impl<'t, G: Game> Prover<'t, G> {
         (0..=limit).find(|&k| self.defend(k))
     }
 
-    /// The attacker's moves after which it mates within `n - 1` more moves (`n >= 1`).
+    /// The attacker's moves after which it reaches its aim within `n - 1` more moves (none
+    /// for `n == 0`).
     pub(crate) fn mating_moves(&mut self, n: u32) -> Vec<G::Move> {
+        if n == 0 {
+            return Vec::new();
+        }
         let mut moves = MoveList::new();
         self.pos.legal_moves(&mut moves);
         let mut found = Vec::new();

@@ -12,7 +12,9 @@ use std::fmt::Write;
 
 use ladya_core::Game;
 
-use crate::solution::{After, Defence, Key, Play, Solution, Threat, Try};
+use crate::lines::{Lines, replay};
+use crate::solution::{After, Aim, Defence, Key, Play, Solution, Threat, Try};
+use crate::stipulation::Cooperative;
 
 /// The solution laid out for people, one line per key, defence and try.
 pub fn human<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {
@@ -23,10 +25,10 @@ pub fn human<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {
         1 => "1 key".to_string(),
         n => format!("{n} keys (cooked)"),
     };
-    let _ = writeln!(out, "Mate in {}: {keys}", solution.mate);
+    let _ = writeln!(out, "{} in {}: {keys}", solution.aim.name(), solution.mate);
     let mut pos = root.clone();
     for key in &solution.keys {
-        human_key(&mut out, &mut pos, key, solution.mate);
+        human_key(&mut out, &mut pos, key, solution.mate, solution.aim);
     }
     if !solution.tries.is_empty() {
         let _ = writeln!(out, "Tries:");
@@ -40,32 +42,32 @@ pub fn human<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {
     out
 }
 
-fn human_key<G: Game>(out: &mut String, pos: &mut G, key: &Key<G::Move>, mate: u32) {
+fn human_key<G: Game>(out: &mut String, pos: &mut G, key: &Key<G::Move>, mate: u32, aim: Aim) {
     let mates = key.after == Some(After::Mate);
-    let _ = write!(out, "1.{}!", attacker_text(pos, key.mv, mates));
+    let _ = write!(out, "1.{}", attacker_text(pos, key.mv, "!", mates, aim, 1));
     pos.make(key.mv);
     if let Some(After::Play(play)) = &key.after {
-        out.push_str(&human_threat(pos, &play.threat, 2));
+        out.push_str(&human_threat(pos, &play.threat, 2, aim));
     }
     if key.after.is_some() && key.length < mate {
         let _ = write!(out, " (short: mate in {})", key.length);
     }
     out.push('\n');
     if let Some(After::Play(play)) = &key.after {
-        human_play(out, pos, play, 1, 1);
+        human_play(out, pos, play, 1, 1, aim);
     }
     pos.unmake();
 }
 
 /// The threat of the play at `pos`, whose next attacker move is number `number`.
-fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32) -> String {
+fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32, aim: Aim) -> String {
     match threat {
         Threat::Check => String::new(),
         Threat::Zugzwang => " (zugzwang)".to_string(),
         Threat::Mate { length, moves } => {
             pos.make_null();
             let texts: Vec<String> =
-                moves.iter().map(|&m| format!("{number}.{}", attacker_text(pos, m, *length == 1))).collect();
+                moves.iter().map(|&m| format!("{number}.{}", attacker_text(pos, m, "", *length == 1, aim, number))).collect();
             pos.unmake();
             let more = if *length > 1 { format!(" ..., mate in {length}") } else { String::new() };
             format!(" ({}{more})", texts.join(", "))
@@ -74,44 +76,95 @@ fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32) -> 
 }
 
 /// The defences of `play` (the defender's move number `number`), indented `depth` steps.
-fn human_play<G: Game>(out: &mut String, pos: &mut G, play: &Play<G::Move>, number: u32, depth: usize) {
+fn human_play<G: Game>(
+    out: &mut String,
+    pos: &mut G,
+    play: &Play<G::Move>,
+    number: u32,
+    depth: usize,
+    aim: Aim,
+) {
     for Defence { mv, length, answers, then } in &play.defences {
-        let _ = write!(out, "{:width$}{number}...{}", "", pos.human_move_text(*mv), width = 2 * depth);
+        let mut defence = pos.human_move_text(*mv);
+        if *length == 0 && !defence.ends_with('#') {
+            // A selfmate's defence that mates at once.
+            defence.push('#');
+        }
+        let _ = write!(out, "{:width$}{number}...{defence}", "", width = 2 * depth);
         pos.make(*mv);
-        let texts: Vec<String> =
-            answers.iter().map(|&m| format!("{}.{}", number + 1, attacker_text(pos, m, *length == 1))).collect();
-        let (first, duals) = texts.split_first().map_or(("", &[][..]), |(f, d)| (f.as_str(), d));
-        let _ = write!(out, " {first}");
+        let texts: Vec<String> = answers
+            .iter()
+            .map(|&m| format!("{}.{}", number + 1, attacker_text(pos, m, "", *length == 1, aim, number + 1)))
+            .collect();
+        if let Some((first, duals)) = texts.split_first() {
+            let _ = write!(out, " {first}");
+            match duals {
+                [] => {}
+                [dual] => {
+                    let _ = write!(out, ", dual {dual}");
+                }
+                _ => {
+                    let _ = write!(out, ", duals {}", duals.join(", "));
+                }
+            }
+        }
         let then = then.as_deref().zip(answers.first());
         if let Some((then, &answer)) = then {
             pos.make(answer);
-            out.push_str(&human_threat(pos, &then.threat, number + 2));
+            out.push_str(&human_threat(pos, &then.threat, number + 2, aim));
             pos.unmake();
-        }
-        match duals {
-            [] => {}
-            [dual] => {
-                let _ = write!(out, ", dual {dual}");
-            }
-            _ => {
-                let _ = write!(out, ", duals {}", duals.join(", "));
-            }
         }
         out.push('\n');
         if let Some((then, &answer)) = then {
             pos.make(answer);
-            human_play(out, pos, then, number + 1, depth + 1);
+            human_play(out, pos, then, number + 1, depth + 1, aim);
             pos.unmake();
         }
         pos.unmake();
     }
 }
 
-/// An attacker's move for people, marked `#` if it `mates` (chess SAN marks mates itself;
-/// xiangqi's WXF has no mark, and there a stalemate also wins).
-fn attacker_text<G: Game>(pos: &G, m: G::Move, mates: bool) -> String {
-    let mut text = pos.human_move_text(m);
-    if mates && !text.ends_with('#') {
+/// An attacker's move number `number` for people, `mark` after it (`!` for a key). When it
+/// `completes` the aim: a mate is
+/// marked `#` (chess SAN marks mates itself; xiangqi's WXF has no mark, and there a stalemate
+/// also wins); a selfmate's or reflexmate's move is followed by the defender's mates it
+/// forces (`1.Qg2+ 1...Bxg2#`, alternatives joined by `/`).
+fn attacker_text<G: Game>(pos: &mut G, m: G::Move, mark: &str, completes: bool, aim: Aim, number: u32) -> String {
+    let text = pos.human_move_text(m);
+    if !completes {
+        return text + mark;
+    }
+    if aim == Aim::Mate {
+        return mark_mate(text) + mark;
+    }
+    let mut text = text + mark;
+    pos.make(m);
+    let mates: Vec<String> = forced_mates(pos).into_iter().map(|d| mark_mate(pos.human_move_text(d))).collect();
+    pos.unmake();
+    let _ = write!(text, " {number}...{}", mates.join(" / "));
+    text
+}
+
+/// The moves of the side to move that mate.
+fn forced_mates<G: Game>(pos: &mut G) -> Vec<G::Move> {
+    let mut moves = ladya_core::MoveList::new();
+    pos.legal_moves(&mut moves);
+    let mover = pos.side_to_move();
+    moves
+        .iter()
+        .copied()
+        .filter(|&d| {
+            pos.make(d);
+            let mated = pos.count_legal_moves() == 0 && pos.no_moves_outcome().winner == Some(mover);
+            pos.unmake();
+            mated
+        })
+        .collect()
+}
+
+/// `text` ending in `#`.
+fn mark_mate(mut text: String) -> String {
+    if !text.ends_with('#') {
         text.push('#');
     }
     text
@@ -162,9 +215,11 @@ pub fn json<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {
         })
         .collect();
     format!(
-        "{{\"game\":{},\"fen\":{},\"mate\":{},\"nodes\":{},\"keys\":[{}],\"tries\":[{}]}}",
+        "{{\"game\":{},\"fen\":{},\"stipulation\":\"{}{}\",\"mate\":{},\"nodes\":{},\"keys\":[{}],\"tries\":[{}]}}",
         quote(G::NAME),
         quote(&root.fen()),
+        solution.aim.prefix(),
+        solution.mate,
         solution.mate,
         solution.nodes,
         keys.join(","),
@@ -217,6 +272,76 @@ fn json_move<G: Game>(pos: &G, m: G::Move) -> String {
 
 fn json_move_fields<G: Game>(pos: &G, m: G::Move) -> String {
     format!("\"move\":{},\"text\":{}", quote(&pos.move_text(m)), quote(&pos.human_move_text(m)))
+}
+
+/// The solutions of a help- or series-play problem for people, one line each, numbered as in
+/// problem books: `1.Kb8 Kb2 2.Ka8 Rd8#` (`h#2`), `1...Kb2 2.Kb8 Kc3 3.Ka8 Rd8#` (`h#2.5`,
+/// the side to move mating), `1.Kb7 2.Ka6 3.Ka5 Ra1#` (`ser-h#3`), `1.Kb7 2.Ka6 3.Ra1#`
+/// (`ser-#3`).
+pub fn human_lines<G: Game>(root: &G, lines: &Lines<G::Move>) -> String {
+    let mut out = String::new();
+    let count = match lines.solutions.len() {
+        0 => "no solution".to_string(),
+        1 => "1 solution".to_string(),
+        n => format!("{n} solutions"),
+    };
+    let (name, length) = match lines.stipulation {
+        Cooperative::Help { moves, half } => ("Helpmate", format!("{moves}{}", if half { ".5" } else { "" })),
+        Cooperative::SeriesHelp(moves) => ("Series helpmate", moves.to_string()),
+        Cooperative::SeriesMate(moves) => ("Series mate", moves.to_string()),
+    };
+    let _ = writeln!(out, "{name} in {length}: {count}");
+    for line in &lines.solutions {
+        let _ = writeln!(out, "{}", line_text(root, lines.stipulation, line));
+    }
+    out
+}
+
+/// One solution in problem-book form.
+fn line_text<G: Game>(root: &G, stipulation: Cooperative, line: &[G::Move]) -> String {
+    let mut words = Vec::with_capacity(line.len());
+    replay(root, stipulation, line, |pos, m| {
+        let i = words.len();
+        let mut text = pos.human_move_text(m);
+        if i + 1 == line.len() {
+            text = mark_mate(text);
+        }
+        let number = match stipulation {
+            Cooperative::Help { half: false, .. } => (i % 2 == 0).then(|| format!("{}.", i / 2 + 1)),
+            Cooperative::Help { half: true, .. } if i == 0 => Some("1...".to_string()),
+            Cooperative::Help { half: true, .. } => (i % 2 == 1).then(|| format!("{}.", i / 2 + 2)),
+            Cooperative::SeriesHelp(_) if i + 1 == line.len() => None,
+            Cooperative::SeriesHelp(_) | Cooperative::SeriesMate(_) => Some(format!("{}.", i + 1)),
+        };
+        words.push(format!("{}{text}", number.unwrap_or_default()));
+    });
+    words.join(" ")
+}
+
+/// The solutions of a help- or series-play problem as one JSON object:
+///
+/// ```text
+/// {"game":"chess","fen":"...","stipulation":"h#2","nodes":N,
+///  "solutions":[[{"move":"a8b8","text":"Kb8"},{"move":"c1b2","text":"Kb2"},...],...]}
+/// ```
+pub fn json_lines<G: Game>(root: &G, lines: &Lines<G::Move>) -> String {
+    let solutions: Vec<String> = lines
+        .solutions
+        .iter()
+        .map(|line| {
+            let mut moves = Vec::with_capacity(line.len());
+            replay(root, lines.stipulation, line, |pos, m| moves.push(json_move(pos, m)));
+            format!("[{}]", moves.join(","))
+        })
+        .collect();
+    format!(
+        "{{\"game\":{},\"fen\":{},\"stipulation\":\"{}\",\"nodes\":{},\"solutions\":[{}]}}",
+        quote(G::NAME),
+        quote(&root.fen()),
+        lines.stipulation,
+        lines.nodes,
+        solutions.join(",")
+    )
 }
 
 /// `text` as a JSON string.

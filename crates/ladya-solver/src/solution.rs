@@ -9,9 +9,43 @@ use ladya_core::{Game, MoveList};
 use crate::prover::Prover;
 use crate::table::Table;
 
+/// What the side to move (the attacker) plays for, against a defender who resists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Aim {
+    /// Directmate (`#N`): mate the defender.
+    #[default]
+    Mate,
+    /// Selfmate (`s#N`): force the defender to mate the attacker.
+    SelfMate,
+    /// Reflexmate (`r#N`): a selfmate where either side that can mate in one must.
+    ReflexMate,
+}
+
+impl Aim {
+    /// The stipulation's prefix: `#`, `s#` or `r#`.
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Aim::Mate => "#",
+            Aim::SelfMate => "s#",
+            Aim::ReflexMate => "r#",
+        }
+    }
+
+    /// The stipulation's name for people: `Mate`, `Selfmate` or `Reflexmate`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Aim::Mate => "Mate",
+            Aim::SelfMate => "Selfmate",
+            Aim::ReflexMate => "Reflexmate",
+        }
+    }
+}
+
 /// What to look for.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// What the attacker plays for (directmate by default).
+    pub aim: Aim,
     /// Also find tries: first moves refuted by a single defence.
     pub tries: bool,
     /// Only the keys: no lengths, threats or variations (the fastest).
@@ -26,13 +60,15 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { tries: false, keys_only: false, threads: 1, stop: None }
+        Options { aim: Aim::Mate, tries: false, keys_only: false, threads: 1, stop: None }
     }
 }
 
 /// The solution of a directmate problem: the side to move mates in `mate` moves (or fewer).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution<M> {
+    /// What the attacker plays for.
+    pub aim: Aim,
     /// The number of moves asked for.
     pub mate: u32,
     /// Every first move that forces mate within `mate` moves, in move generation order.
@@ -70,7 +106,8 @@ pub struct Try<M> {
 /// What follows an attacker's move in a solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum After<M> {
-    /// The move mates.
+    /// The aim is reached: the move mates; in a selfmate, every reply of the defender mates
+    /// the attacker; in a reflexmate, the defender can mate and so must.
     Mate,
     /// The defender is to move.
     Play(Play<M>),
@@ -106,7 +143,8 @@ pub enum Threat<M> {
 pub struct Defence<M> {
     /// The defender's move.
     pub mv: M,
-    /// The moves the attacker needs after it to mate (the shortest way).
+    /// The moves the attacker needs after it to mate (the shortest way); 0 when the defence
+    /// itself mates the attacker, the aim of a selfmate.
     pub length: u32,
     /// The attacker's answers that mate in `length` moves; more than one is a dual.
     pub answers: Vec<M>,
@@ -120,9 +158,10 @@ pub struct Defence<M> {
 ///
 /// The table may be shared across problems and threads. `mate` 0 has no keys.
 pub fn solve<G: Game>(root: &G, mate: u32, options: &Options, table: &Table) -> Solution<G::Move> {
-    let mut solution = Solution { mate, keys: Vec::new(), tries: Vec::new(), nodes: 0, stopped: false };
+    let mut solution =
+        Solution { aim: options.aim, mate, keys: Vec::new(), tries: Vec::new(), nodes: 0, stopped: false };
     let stop = options.stop.as_deref();
-    let mut prover = Prover::new(root, table, stop);
+    let mut prover = Prover::new(root, table, options.aim, stop);
     if mate == 0 || prover.root_ended() {
         return solution;
     }
@@ -202,7 +241,7 @@ fn first_moves<G: Game>(
     let results = Mutex::new(Vec::with_capacity(moves.len()));
     let total_nodes = AtomicU64::new(0);
     let work = || {
-        let mut prover = Prover::new(root, table, options.stop.as_deref());
+        let mut prover = Prover::new(root, table, options.aim, options.stop.as_deref());
         let mut mine = Vec::new();
         while let Some(&mv) = moves.get(next.fetch_add(1, Relaxed)) {
             let mut refutations = Vec::new();

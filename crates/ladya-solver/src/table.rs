@@ -87,6 +87,18 @@ impl Table {
         self.write(key, Entry { no_mate: old.no_mate.max(bound), ..old });
     }
 
+    /// Records that the cooperative play under `key` (salted with what is left of it) has no
+    /// solution.
+    pub(crate) fn store_unsolvable(&self, key: u64) {
+        self.store_no_mate(key, UNKNOWN as u32);
+    }
+
+    /// Whether [`Table::store_unsolvable`] recorded `key`.
+    #[inline]
+    pub(crate) fn unsolvable(&self, key: u64) -> bool {
+        self.probe(key).no_mate == UNKNOWN
+    }
+
     fn write(&self, key: u64, entry: Entry) {
         self.slots.store(key, entry.pack());
     }

@@ -1,5 +1,6 @@
-//! `ladya solve`: directmate problems, one from `--fen` laid out as a solution, or a batch
-//! from an EPD file with one line of keys per position.
+//! `ladya solve`: problems of every stipulation the solver knows (direct-, self- and
+//! reflexmates, helpmates, series-movers), one from `--fen` laid out as a solution, or a batch
+//! from an EPD file with one line of keys or solutions per position.
 //!
 //! Batch input is read whole before anything is solved: a bad line stops the batch with exit
 //! status 2 and a one-line message naming the file and line, and nothing is printed on stdout.
@@ -13,7 +14,10 @@ use std::time::Instant;
 use clap::Args;
 use ladya_core::Game;
 use ladya_protocol::EngineGame;
-use ladya_solver::{Options, Table, human, json, solve, solve_shortest};
+use ladya_solver::{
+    Cooperative, MAX_MOVES, Options, Stipulation, Table, human, human_lines, json, json_lines, replay, solve, solve_lines,
+    solve_shortest,
+};
 
 use crate::commands::position;
 use ladya_core::epd::{operations, split_epd};
@@ -21,8 +25,6 @@ use ladya_protocol::{GameKind, with_game};
 
 use crate::Failure;
 
-/// The longest mate the solver is asked for.
-const MAX_MATE: u32 = 99;
 /// The most threads (each needs an operating-system thread).
 const MAX_THREADS: i64 = 256;
 
@@ -32,10 +34,15 @@ pub struct SolveArgs {
     /// The game: chess or xiangqi.
     #[arg(value_parser = crate::commands::game_named(&["chess", "xiangqi"]))]
     game: GameKind,
-    /// Mate in at most this many moves; the shortest mate is looked for first, and its
-    /// solution shown (with --epd: the length for lines that give no `bm #N` or `dm N`).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_MATE as i64))]
+    /// Mate in at most this many moves, the same as `--stip '#N'`; the shortest mate is looked
+    /// for first, and its solution shown.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=MAX_MOVES as i64), conflicts_with = "stip")]
     mate: Option<u32>,
+    /// The stipulation: `#N` (directmate), `s#N` (selfmate), `r#N` (reflexmate), `h#N` or
+    /// `h#N.5` (helpmate), `ser-h#N` (series helpmate), `ser-#N` (series mate). With --epd:
+    /// for lines that give none (`stip h#2`, `bm #N` or `dm N`).
+    #[arg(long)]
+    stip: Option<Stipulation>,
     /// The problem position (default: the start position).
     #[arg(long, conflicts_with = "epd")]
     fen: Option<String>,
@@ -43,7 +50,8 @@ pub struct SolveArgs {
     /// positions count for repetitions (perpetual check).
     #[arg(long, conflicts_with = "epd")]
     moves: Option<String>,
-    /// Solve every position of an EPD file; prints `FEN ; keys k1 k2 ...` per line.
+    /// Solve every position of an EPD file; prints `FEN ; keys k1 k2 ...` per line, or for
+    /// help- and series-play `FEN ; solutions m1 m2 m3 m4 | m1 m2 m3 m4` (every solution).
     #[arg(long)]
     epd: Option<PathBuf>,
     /// Also show tries: first moves refuted by a single defence.
@@ -75,30 +83,37 @@ pub fn run(args: &SolveArgs) -> Result<(), Failure> {
 
 fn run_game<G: EngineGame>(args: &SolveArgs) -> Result<(), Failure> {
     let table = Table::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
+    let asked = args.stip.or(args.mate.map(Stipulation::mate));
     if let Some(path) = &args.epd {
-        return batch::<G>(args, path, &table);
+        return batch::<G>(args, asked, path, &table);
     }
-    let mate = args.mate.ok_or_else(|| Failure("solve needs --mate N (or --epd FILE)".into()))?;
+    let stipulation = asked.ok_or_else(|| Failure("solve needs --stip STIP or --mate N (or --epd FILE)".into()))?;
     let mut pos: G = position(args.fen.as_deref(), false)?;
     for text in args.moves.iter().flat_map(|m| m.split_whitespace()) {
         let m = pos.parse_move(text).map_err(|e| Failure(format!("--moves {text}: {e}")))?;
         pos.make(m);
     }
-    let options =
-        Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads.into(), ..Options::default() };
+    let threads = args.threads.into();
     let started = Instant::now();
+    let (aim, mate) = match stipulation {
+        Stipulation::Forced { aim, moves } => (aim, moves),
+        Stipulation::Cooperative(play) => return solve_cooperative(args, &pos, play, &table),
+    };
+    let options = Options { aim, tries: args.tries, keys_only: args.keys_only, threads, ..Options::default() };
     // The first length with a key is the shortest mate, and the solution is shown for it.
     let solution = if args.exact {
         solve(&pos, mate, &options, &table)
     } else {
         solve_shortest(&pos, mate, &options, &table, &mut |miss| {
-            eprintln!("No mate in {} ({:.3} s, {} positions)", miss.mate, started.elapsed().as_secs_f64(), miss.nodes);
+            let (name, seconds) = (aim.name(), started.elapsed().as_secs_f64());
+            eprintln!("No {} in {} ({seconds:.3} s, {} positions)", name.to_lowercase(), miss.mate, miss.nodes);
         })
     };
     let length = solution.mate;
     if length < mate {
         eprintln!(
-            "The shortest mate is in {length}, fewer than the {mate} asked (--exact shows every key within {mate})"
+            "The shortest {} is in {length}, fewer than the {mate} asked (--exact shows every key within {mate})",
+            aim.name().to_lowercase()
         );
     }
     let seconds = started.elapsed().as_secs_f64();
@@ -111,50 +126,97 @@ fn run_game<G: EngineGame>(args: &SolveArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-/// One problem of a batch: the position as written, the position, and the mate length.
+/// Solves a help- or series-play problem and prints every solution.
+fn solve_cooperative<G: Game>(args: &SolveArgs, pos: &G, play: Cooperative, table: &Table) -> Result<(), Failure> {
+    for (given, name) in [(args.tries, "--tries"), (args.exact, "--exact"), (args.keys_only, "--keys-only")] {
+        if given {
+            return Err(Failure(format!("{name} applies to #N, s#N and r#N, not to {play}")));
+        }
+    }
+    let started = Instant::now();
+    let options = Options { threads: args.threads.into(), ..Options::default() };
+    let lines = solve_lines(pos, play, &options, table);
+    if args.json {
+        println!("{}", json_lines(pos, &lines));
+    } else {
+        print!("{}", human_lines(pos, &lines));
+    }
+    eprintln!("Time: {:.3} s, {} positions", started.elapsed().as_secs_f64(), lines.nodes);
+    Ok(())
+}
+
+/// One problem of a batch: the position as written, the position, and the stipulation.
 struct Problem<G> {
     fen: String,
     pos: G,
-    mate: u32,
+    stipulation: Stipulation,
 }
 
 /// Reads an EPD line: a position ([`split_epd`]), then `;`-separated operations, of which
-/// `bm #N` and `dm N` give the mate length.
-fn parse_problem<G: Game>(line: &str, fallback: Option<u32>) -> Result<Problem<G>, String> {
+/// `stip STIP`, `bm #N` and `dm N` give the stipulation (the last one given counts).
+fn parse_problem<G: Game>(line: &str, fallback: Option<Stipulation>) -> Result<Problem<G>, String> {
     let (pos, fen, ops) = split_epd::<G>(line)?;
-    let mut mate = None;
+    let mut stipulation = None;
     for (name, arg) in operations(&ops) {
-        let count = match (name, arg) {
-            ("bm", arg) if arg.starts_with('#') => &arg[1..],
-            ("dm", arg) => arg,
+        let text = match (name, arg) {
+            ("stip", arg) => arg.to_string(),
+            ("bm", arg) if arg.starts_with('#') => arg.to_string(),
+            ("dm", arg) => format!("#{arg}"),
             _ => continue,
         };
-        let n = count.parse().ok().filter(|n| (1..=MAX_MATE).contains(n));
-        mate = Some(n.ok_or_else(|| format!("'{name} {arg}': the mate length must be 1 to {MAX_MATE}"))?);
+        let read = text.parse().map_err(|e| format!("'{name} {arg}': {e}"))?;
+        stipulation = Some(read);
     }
-    let mate = mate.or(fallback).ok_or("no 'bm #N' or 'dm N' operation and no --mate")?;
-    Ok(Problem { fen, pos, mate })
+    let stipulation = stipulation.or(fallback).ok_or("no 'stip', 'bm #N' or 'dm N' operation and no --stip or --mate")?;
+    Ok(Problem { fen, pos, stipulation })
 }
 
-fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Failure> {
+/// A batch line's answer: `keys k1 k2` (sorted), or for help- and series-play `solutions`
+/// and every solution, its moves in coordinates, the solutions sorted and separated by `|`.
+fn batch_answer<G: Game>(problem: &Problem<G>, table: &Table) -> (String, u64) {
+    let pos = &problem.pos;
+    match problem.stipulation {
+        Stipulation::Forced { aim, moves } => {
+            let options = Options { aim, keys_only: true, ..Options::default() };
+            let solution = solve(pos, moves, &options, table);
+            let mut keys: Vec<String> = solution.keys.iter().map(|k| format!(" {}", pos.move_text(k.mv))).collect();
+            keys.sort();
+            (format!("keys{}", keys.concat()), solution.nodes)
+        }
+        Stipulation::Cooperative(play) => {
+            let lines = solve_lines(pos, play, &Options::default(), table);
+            let mut solutions: Vec<String> = lines
+                .solutions
+                .iter()
+                .map(|line| {
+                    let mut texts = Vec::with_capacity(line.len());
+                    replay(pos, play, line, |at, m| texts.push(at.move_text(m)));
+                    texts.join(" ")
+                })
+                .collect();
+            solutions.sort();
+            let text = if solutions.is_empty() { String::new() } else { format!(" {}", solutions.join(" | ")) };
+            (format!("solutions{text}"), lines.nodes)
+        }
+    }
+}
+
+fn batch<G: Game>(args: &SolveArgs, asked: Option<Stipulation>, path: &Path, table: &Table) -> Result<(), Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
     let problems = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, l)| {
-            parse_problem::<G>(l, args.mate).map_err(|e| Failure(format!("{} line {}: {e}", path.display(), i + 1)))
+            parse_problem::<G>(l, asked).map_err(|e| Failure(format!("{} line {}: {e}", path.display(), i + 1)))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let started = Instant::now();
     let nodes = AtomicU64::new(0);
     let solve_one = |problem: &Problem<G>| {
-        let options = Options { keys_only: true, ..Options::default() };
-        let solution = solve(&problem.pos, problem.mate, &options, table);
-        nodes.fetch_add(solution.nodes, Relaxed);
-        let mut keys: Vec<String> = solution.keys.iter().map(|k| format!(" {}", problem.pos.move_text(k.mv))).collect();
-        keys.sort();
-        format!("{} ; keys{}", problem.fen, keys.concat())
+        let (answer, visited) = batch_answer(problem, table);
+        nodes.fetch_add(visited, Relaxed);
+        format!("{} ; {answer}", problem.fen)
     };
     let mut output = Output::new(problems.len());
     let threads = usize::from(args.threads).min(problems.len());
@@ -242,21 +304,25 @@ mod tests {
 
     #[test]
     fn reads_epd_lines() {
-        let p =
-            parse_problem::<Position>("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #2; nkeys 2; keys e4h1 e4e1;", None).unwrap();
-        assert_eq!((p.fen.as_str(), p.mate), ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - -", 2));
-        let p = parse_problem::<Position>("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - 0 1 dm 3; id \"x\";", None).unwrap();
-        assert_eq!((p.fen.as_str(), p.mate), ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - 0 1", 3));
-        let p = parse_problem::<Position>("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", Some(4)).unwrap();
-        assert_eq!(p.mate, 4);
+        let read = |line: &str, fallback: Option<&str>| {
+            parse_problem::<Position>(line, fallback.map(|f| f.parse().unwrap())).map(|p| (p.fen, p.stipulation.to_string()))
+        };
+        let p = read("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #2; nkeys 2; keys e4h1 e4e1;", None).unwrap();
+        assert_eq!(p, ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - -".to_string(), "#2".to_string()));
+        let p = read("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - 0 1 dm 3; id \"x\";", None).unwrap();
+        assert_eq!(p, ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - 0 1".to_string(), "#3".to_string()));
+        assert_eq!(read("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", Some("#4")).unwrap().1, "#4");
+        assert_eq!(read("8/8/8/8/p3Q3/K1p5/2r5/k7 b - - stip h#2.5;", Some("#4")).unwrap().1, "h#2.5");
+        assert_eq!(read("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - stip ser-#3;", None).unwrap().1, "ser-#3");
         for (line, error) in [
-            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", "no 'bm #N'"),
-            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #0;", "must be 1 to 99"),
-            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - dm x;", "must be 1 to 99"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - id \"x\";", "no 'stip'"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #0;", "unknown stipulation '#0'"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - dm x;", "unknown stipulation '#x'"),
+            ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - stip x#2;", "unknown stipulation 'x#2'"),
             ("8/8/8/8/p3Q3/K1p5/2r5 w - - bm #2;", "bad chess position"),
             ("8/8/8/8/p3Q3/K1p5/2r5/k7 w", "bad chess position"),
         ] {
-            let message = parse_problem::<Position>(line, None).err().unwrap_or_default();
+            let message = read(line, None).err().unwrap_or_default();
             assert!(message.contains(error), "{line}: {message}");
         }
     }

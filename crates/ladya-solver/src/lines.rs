@@ -1,0 +1,273 @@
+//! Help- and series-play: every line of play that meets a [`Cooperative`] stipulation.
+//!
+//! No side resists, so a solution is a line, and a problem is sound when it has the number of
+//! lines its author meant (usually one). The search tries every move at every step and keeps
+//! every line that ends in mate on its last move, so duplicate mates and duals all show.
+//! Positions from which a step cannot be completed are remembered in the [`Table`] (keyed by
+//! the position, the stipulation and the moves left), which prunes most of the tree: the same
+//! position is reached by many orders of the same moves.
+//!
+//! Conventions, as in chess-problem practice (and Popeye):
+//! - the game must not end before the last move: a mate or stalemate on the way is no
+//!   solution;
+//! - repetition and move-count rules do not apply (the stipulation sets its own length);
+//! - in a series the other side does not move (it passes), the series side's king is never
+//!   left in check, and no series move gives check except, in `ser-#N`, the mating last one.
+//!   Whether the other side could move while it passes does not matter.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+
+use ladya_core::{Game, MoveList};
+
+use crate::solution::Options;
+use crate::stipulation::Cooperative;
+use crate::table::Table;
+
+/// The solutions of a cooperative stipulation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lines<M> {
+    /// What was asked.
+    pub stipulation: Cooperative,
+    /// Every solution, a line of [`Cooperative::line_length`] moves from the problem position,
+    /// in move generation order.
+    pub solutions: Vec<Vec<M>>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Solving was stopped through [`Options::stop`]: the solutions are incomplete.
+    pub stopped: bool,
+}
+
+/// Finds every solution of `stipulation` from `root` (see the module documentation), sharing
+/// the first moves among `options.threads` threads. `options.aim`, `tries` and `keys_only`
+/// do not apply. The table may be shared across problems and with [`solve`](crate::solve).
+pub fn solve_lines<G: Game>(
+    root: &G,
+    stipulation: Cooperative,
+    options: &Options,
+    table: &Table,
+) -> Lines<G::Move> {
+    let (step, left) = match stipulation {
+        Cooperative::Help { .. } => (Step::Help, stipulation.line_length()),
+        Cooperative::SeriesHelp(moves) => (Step::SeriesHelp, moves),
+        Cooperative::SeriesMate(moves) => (Step::SeriesMate, moves),
+    };
+    let stop = options.stop.as_deref();
+    let mut moves = MoveList::new();
+    root.legal_moves(&mut moves);
+    let next = AtomicUsize::new(0);
+    let nodes = AtomicU64::new(0);
+    let found = Mutex::new(Vec::new());
+    let work = || {
+        let mut search = LineSearch::new(root, table, stop);
+        while let Some(&m) = moves.get(next.fetch_add(1, Relaxed)) {
+            search.try_move(step, left, m);
+        }
+        nodes.fetch_add(search.nodes, Relaxed);
+        found.lock().unwrap_or_else(|e| e.into_inner()).append(&mut search.found);
+    };
+    let threads = options.threads.clamp(1, moves.len().max(1));
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    let mut solutions = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Generation order, whichever thread found what.
+    let rank = |line: &Vec<G::Move>| {
+        let mut rank = Vec::with_capacity(line.len());
+        replay(root, stipulation, line, |pos, m| {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            rank.push(list.iter().position(|&l| l == m).unwrap_or(usize::MAX));
+        });
+        rank
+    };
+    solutions.sort_by_cached_key(rank);
+    Lines { stipulation, solutions, nodes: nodes.into_inner(), stopped: stop.is_some_and(|s| s.load(Relaxed)) }
+}
+
+/// Plays `line`, a solution of `stipulation`, from `root`, calling `visit` with the position
+/// each move is played in and the move (the other side passes between series moves).
+pub fn replay<G: Game>(root: &G, stipulation: Cooperative, line: &[G::Move], mut visit: impl FnMut(&G, G::Move)) {
+    // A short solution has fewer series moves than asked.
+    let series_moves = match stipulation {
+        Cooperative::Help { .. } => 0,
+        Cooperative::SeriesHelp(_) => line.len().saturating_sub(1),
+        Cooperative::SeriesMate(_) => line.len(),
+    };
+    let mut pos = root.clone();
+    for (i, &m) in line.iter().enumerate() {
+        visit(&pos, m);
+        pos.make(m);
+        if i + 1 < series_moves {
+            pos.make_null();
+        }
+    }
+}
+
+/// What the side to move does at a step of the line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Help play: the sides alternate; the side to move mates when one move is left.
+    Help,
+    /// A series move of `ser-h#`; after the last, the other side mates.
+    SeriesHelp,
+    /// A series move of `ser-#`; the last one mates.
+    SeriesMate,
+}
+
+impl Step {
+    /// Salt of the table keys, so that each kind of step has its own entries.
+    const fn salt(self) -> u64 {
+        match self {
+            Step::Help => 0x2545_F491_4F6C_DD1D,
+            Step::SeriesHelp => 0x9FB2_1C65_1E98_DF25,
+            Step::SeriesMate => 0xD6E8_FEB8_6659_FD93,
+        }
+    }
+}
+
+/// One thread's search for lines.
+struct LineSearch<'t, G: Game> {
+    pos: G,
+    table: &'t Table,
+    stop: Option<&'t AtomicBool>,
+    halted: bool,
+    /// The moves from the problem position to `pos`, passes left out.
+    line: Vec<G::Move>,
+    /// The solutions found.
+    found: Vec<Vec<G::Move>>,
+    nodes: u64,
+    /// Move lists to reuse.
+    spare: Vec<Box<MoveList<G::Move>>>,
+}
+
+impl<'t, G: Game> LineSearch<'t, G> {
+    fn new(root: &G, table: &'t Table, stop: Option<&'t AtomicBool>) -> Self {
+        LineSearch {
+            pos: root.clone(),
+            table,
+            stop,
+            halted: false,
+            line: Vec::new(),
+            found: Vec::new(),
+            nodes: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    fn halted(&mut self) -> bool {
+        if !self.halted && self.stop.is_some_and(|s| s.load(Relaxed)) {
+            self.halted = true;
+        }
+        self.halted
+    }
+
+    /// Finds every completion of the line from the current position, the side to move at
+    /// `step` with `left` moves of it to go (help play: moves of both sides). Whether there is
+    /// one.
+    fn search(&mut self, step: Step, left: u32) -> bool {
+        if self.halted() {
+            return false;
+        }
+        let key = self.pos.hash() ^ step.salt() ^ u64::from(left).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if self.table.unsolvable(key) {
+            return false;
+        }
+        let mut moves = self.spare.pop().unwrap_or_default();
+        moves.clear();
+        self.pos.legal_moves(&mut moves);
+        let mut any = false;
+        for &m in moves.iter() {
+            any |= self.try_move(step, left, m);
+        }
+        self.spare.push(moves);
+        if !any && !self.halted {
+            self.table.store_unsolvable(key);
+        }
+        any
+    }
+
+    /// [`LineSearch::search`] after the side to move plays `m`, when `m` fits the step. A
+    /// move of the mating side that mates ends the line early: a short solution.
+    fn try_move(&mut self, step: Step, left: u32, m: G::Move) -> bool {
+        let mating_side = match step {
+            Step::Help => left % 2 == 1,
+            Step::SeriesMate => true,
+            Step::SeriesHelp => false,
+        };
+        if mating_side && self.record_if_mate(m) {
+            return true;
+        }
+        if left == 1 && step != Step::SeriesHelp {
+            return false;
+        }
+        // A series move gives no check (a `ser-#` mate is handled above).
+        if step != Step::Help && self.pos.gives_check(m) {
+            return false;
+        }
+        self.nodes += 1;
+        self.pos.make(m);
+        self.line.push(m);
+        let found = match step {
+            Step::Help => self.search(step, left - 1),
+            Step::SeriesHelp => {
+                // The other side may mate now, after fewer series moves than asked...
+                let mut found = self.mates_in_one();
+                if left > 1 {
+                    // ... or pass (it is not in check: no series move checks).
+                    self.pos.make_null();
+                    found |= self.search(step, left - 1);
+                    self.pos.unmake();
+                }
+                found
+            }
+            Step::SeriesMate => {
+                self.pos.make_null();
+                let found = self.search(step, left - 1);
+                self.pos.unmake();
+                found
+            }
+        };
+        self.line.pop();
+        self.pos.unmake();
+        found
+    }
+
+    /// Records every mating move of the side to move, after the line; whether there is one.
+    fn mates_in_one(&mut self) -> bool {
+        let mut moves = self.spare.pop().unwrap_or_default();
+        moves.clear();
+        self.pos.legal_moves(&mut moves);
+        let mut any = false;
+        for &m in moves.iter() {
+            any |= self.record_if_mate(m);
+        }
+        self.spare.push(moves);
+        any
+    }
+
+    /// Records the line ending in `m` if `m` mates (where only a check can mate, others are
+    /// not tried).
+    fn record_if_mate(&mut self, m: G::Move) -> bool {
+        if G::ONLY_CHECKS_MATE && !self.pos.gives_check(m) {
+            return false;
+        }
+        self.nodes += 1;
+        let mover = self.pos.side_to_move();
+        self.pos.make(m);
+        let mates = self.pos.count_legal_moves() == 0 && self.pos.no_moves_outcome().winner == Some(mover);
+        self.pos.unmake();
+        if mates {
+            let mut line = self.line.clone();
+            line.push(m);
+            self.found.push(line);
+        }
+        mates
+    }
+}
