@@ -6,8 +6,8 @@
     python3 scripts/popeye_compare.py compare data/popeye/h2.epd --popeye /path/to/py --ladya target/release/ladya
 
 `generate` makes random positions with few pieces (python-chess checks they are legal, with no
-castling and no en passant), keeps those Ladya gives at least one solution plus a share with
-none, has Popeye solve them all, and writes one EPD line per problem with Popeye's answer:
+castling and no en passant), keeps three quarters with 1 to 12 solutions or keys by Ladya and a
+quarter with none, has Popeye solve them all, and writes one EPD line per problem with Popeye's answer:
 `FEN ; stip h#2; solutions m1 m2 m3 m4 | ...;` (help and series play: every solution, moves in
 UCI form, sorted) or `FEN ; stip s#2; keys k1 k2;` (self- and reflexmates). `compare` solves a
 file with both programs again, times each, and reports every problem where the answers differ.
@@ -29,6 +29,7 @@ import chess
 
 POPEYE_LETTER = {chess.KING: "K", chess.QUEEN: "Q", chess.ROOK: "R", chess.BISHOP: "B", chess.KNIGHT: "S", chess.PAWN: "P"}
 PROMOTION = {"Q": "q", "R": "r", "B": "b", "S": "n"}
+MOST_ANSWERS = 12
 MOVE = re.compile(r"(?:[KQRBSP])?([a-h][1-8])[-*]([a-h][1-8])(?:=([QRBS]))?|(0-0-0|0-0)")
 
 
@@ -46,7 +47,11 @@ def cooperative(stip):
 
 
 def random_position(rng, stip):
-    """A legal position with both kings and 2-5 other pieces, no pawn on a back rank."""
+    """A legal position with both kings and 2-5 other pieces, no pawn on a back rank; for self-
+    and reflexmates, White's king is shut in a corner behind its pawns (random positions almost
+    never hold a selfmate: none in 20,000 without it)."""
+    if stip[0] in "sr":
+        return cornered_position(rng)
     while True:
         board = chess.Board(None)
         squares = rng.sample(range(64), 7)
@@ -57,8 +62,34 @@ def random_position(rng, stip):
             kind = rng.choice([chess.QUEEN, chess.ROOK, chess.ROOK, chess.BISHOP, chess.BISHOP, chess.KNIGHT, chess.KNIGHT, chess.PAWN, chess.PAWN, chess.PAWN])
             if kind == chess.PAWN and chess.square_rank(square) in (0, 7):
                 continue
-            board.set_piece_at(square, chess.Piece(kind, rng.random() < 0.6))
+            # Selfmates need a defender with the pieces to mate: give Black more of them.
+            white_share = 0.4 if stip[0] in "sr" else 0.6
+            board.set_piece_at(square, chess.Piece(kind, rng.random() < white_share))
         board.turn = starter(stip)
+        board.castling_rights = 0
+        if board.is_valid() and not board.is_game_over():
+            return board
+
+
+def cornered_position(rng):
+    """White: Kh1, Pg2, Ph2 and 1-4 pieces; Black: the king and 1-3 pieces; mirrored half the time."""
+    while True:
+        board = chess.Board(None)
+        for square, kind in ((chess.H1, chess.KING), (chess.G2, chess.PAWN), (chess.H2, chess.PAWN)):
+            board.set_piece_at(square, chess.Piece(kind, chess.WHITE))
+        free = [s for s in range(64) if board.piece_at(s) is None]
+        squares = rng.sample(free, 8)
+        board.set_piece_at(squares[0], chess.Piece(chess.KING, chess.BLACK))
+        black = rng.randint(1, 3)
+        for i, square in enumerate(squares[1 : 2 + black + rng.randint(0, 3)]):
+            color = chess.BLACK if i < black else chess.WHITE
+            kind = rng.choice([chess.QUEEN, chess.ROOK, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN])
+            if kind == chess.PAWN and chess.square_rank(square) in (0, 7):
+                continue
+            board.set_piece_at(square, chess.Piece(kind, color))
+        if rng.random() < 0.5:
+            board = board.transform(chess.flip_horizontal)
+        board.turn = chess.WHITE
         board.castling_rights = 0
         if board.is_valid() and not board.is_game_over():
             return board
@@ -152,13 +183,17 @@ def generate(args):
     rng = random.Random(args.seed)
     kept, empty = [], []
     tried = 0
-    while len(kept) < args.count * 3 // 4 and tried < args.count * 400:
+    while len(kept) < args.count * 3 // 4 and tried < args.count * args.patience:
         batch = [random_position(rng, args.stip) for _ in range(200)]
         tried += len(batch)
         fens = [" ".join(b.fen().split()[:4]) for b in batch]
         answers, _ = ladya_answers(args.ladya, fens, args.stip)
         for board, answer in zip(batch, answers):
-            (kept if answer else empty).append(board)
+            # Problem-like positions: a few solutions, not hundreds (they also keep the files small).
+            if 0 < len(answer) <= MOST_ANSWERS:
+                kept.append(board)
+            elif not answer:
+                empty.append(board)
     boards = kept[: args.count * 3 // 4] + empty[: args.count - min(len(kept), args.count * 3 // 4)]
     popeye, seconds = popeye_answers(args.popeye, boards, args.stip)
     with open(args.out, "w") as f:
@@ -199,6 +234,7 @@ def main():
     g.add_argument("--stip", required=True)
     g.add_argument("--count", type=int, default=200)
     g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--patience", type=int, default=400, help="positions tried per problem asked, at most")
     g.add_argument("--out", required=True)
     c = sub.add_parser("compare")
     c.add_argument("file")

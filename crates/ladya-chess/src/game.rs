@@ -80,6 +80,14 @@ impl Game for Position {
         Position::gives_check(self, m)
     }
 
+    fn checks_first(&mut self, moves: &mut MoveList<Move>) -> usize {
+        Position::checks_first(self, moves)
+    }
+
+    fn has_legal_move(&self) -> bool {
+        Position::has_legal_move(self)
+    }
+
     /// A side with no legal move that is not in check is stalemated, a draw.
     const ONLY_CHECKS_MATE: bool = true;
 

@@ -21,6 +21,37 @@ pub(crate) trait MoveSink {
     fn promotions(&mut self, targets: Bitboard, delta: i8, capture: bool);
     /// One move given in full (castling, en passant).
     fn single(&mut self, m: Move);
+    /// Whether the sink has all it wants, so that the generator may stop early.
+    #[inline(always)]
+    fn enough(&self) -> bool {
+        false
+    }
+}
+
+/// Notes whether there is a legal move at all.
+struct AnyMove(bool);
+
+impl MoveSink for AnyMove {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: Square, targets: Bitboard, _enemies: Bitboard) {
+        self.0 |= targets != 0;
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, _delta: i8, _flag: u16) {
+        self.0 |= targets != 0;
+    }
+    #[inline(always)]
+    fn promotions(&mut self, targets: Bitboard, _delta: i8, _capture: bool) {
+        self.0 |= targets != 0;
+    }
+    #[inline(always)]
+    fn single(&mut self, _m: Move) {
+        self.0 = true;
+    }
+    #[inline(always)]
+    fn enough(&self) -> bool {
+        self.0
+    }
 }
 
 /// Counts the moves it is given.
@@ -100,7 +131,7 @@ pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mu
         }
     }
     sink.piece_moves(king, king_targets, enemies);
-    if more_than_one(checkers) {
+    if more_than_one(checkers) || sink.enough() {
         return;
     }
 
@@ -121,6 +152,9 @@ pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mu
     }
     for from in squares(straight & !pinned) {
         sink.piece_moves(from, rook_attacks(from, occupied) & targets, enemies);
+    }
+    if sink.enough() {
+        return;
     }
     let pawns = pos.pieces(us, Kind::Pawn);
     pawn_moves::<S, NOISY>(sink, us, pawns & !pinned, occupied, enemies, check_mask);
@@ -274,5 +308,13 @@ impl Position {
         let mut counter = Counter(0);
         generate::<_, false>(self, &mut counter);
         counter.0
+    }
+
+    /// Whether the side to move has a legal move: the king's moves are looked at first, and
+    /// the generator stops at the first group of moves it finds.
+    pub fn has_legal_move(&self) -> bool {
+        let mut any = AnyMove(false);
+        generate::<_, false>(self, &mut any);
+        any.0
     }
 }

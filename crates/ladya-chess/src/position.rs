@@ -3,9 +3,10 @@
 use ladya_core::{Side, zobrist};
 
 use crate::board::*;
-use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move};
+use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move, PROMOTION};
 use crate::piece::{Kind, Piece};
 use crate::weights::piece_square_value;
+use ladya_core::MoveList;
 use ladya_core::Tapered;
 
 /// Marks "no en-passant square".
@@ -332,6 +333,52 @@ impl Position {
             || PAWN_ATTACKS[us.opponent().index()][king] & after(Kind::Pawn, self.pieces(us, Kind::Pawn)) != 0
             || rook_attacks(king as Square, occupied) & straight != 0
             || bishop_attacks(king as Square, occupied) & diagonal != 0
+    }
+
+    /// Moves the moves of `moves` (legal moves of this position) that give check to the
+    /// front, and returns how many there are: [`Position::gives_check`] for each, with what
+    /// every move shares (the squares that check the king per kind of piece, the pieces that
+    /// uncover a check when they leave their line) worked out once. Castling, en passant and
+    /// promotions, rare, are tested alone.
+    pub fn checks_first(&self, moves: &mut MoveList<Move>) -> usize {
+        let us = self.side;
+        let king = self.king_square(us.opponent());
+        let occupied = self.occupied();
+        let (diagonal, straight) = (bishop_attacks(king, occupied), rook_attacks(king, occupied));
+        let mut checking = [0; 6];
+        checking[Kind::Pawn as usize] = PAWN_ATTACKS[us.opponent().index()][king as usize];
+        checking[Kind::Knight as usize] = KNIGHT_ATTACKS[king as usize];
+        checking[Kind::Bishop as usize] = diagonal;
+        checking[Kind::Rook as usize] = straight;
+        checking[Kind::Queen as usize] = diagonal | straight;
+        // Our pieces alone between one of our sliders and the king.
+        let queens = self.pieces(us, Kind::Queen);
+        let snipers = (bishop_attacks(king, 0) & (self.pieces(us, Kind::Bishop) | queens))
+            | (rook_attacks(king, 0) & (self.pieces(us, Kind::Rook) | queens));
+        let mut uncovering = 0;
+        for sniper in squares(snipers) {
+            let blockers = between(king, sniper) & occupied;
+            if blockers != 0 && !more_than_one(blockers) {
+                uncovering |= blockers & self.by_side[us.index()];
+            }
+        }
+        let mut checks = 0;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let (from, to) = (m.from(), m.to());
+            let special = matches!(m.flag(), CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || m.flag() & PROMOTION != 0;
+            let check = if special {
+                self.gives_check(m)
+            } else {
+                checking[self.board[from as usize].kind() as usize] & bit(to) != 0
+                    || (uncovering & bit(from) != 0 && line(king, from) & bit(to) == 0)
+            };
+            if check {
+                moves.swap(i, checks);
+                checks += 1;
+            }
+        }
+        checks
     }
 
     /// The key computed from scratch, to check the incremental one.

@@ -1,6 +1,7 @@
 //! `gives_check` looks at the board without making the move: it must agree with making the
 //! move and asking whether the opponent is in check, for every move of every node of perft
-//! trees (direct and discovered checks, castling rooks, en passant, promotions).
+//! trees (direct and discovered checks, castling rooks, en passant, promotions), and so must
+//! `checks_first`, which sorts a whole list. `has_legal_move` is checked on the way.
 
 use ladya_chess::{MoveKind, Position};
 use ladya_core::MoveList;
@@ -23,6 +24,21 @@ fn verify(fen: &str, depth: u32) -> (u64, u64) {
             }
             moves_checked += 1;
             checks += check as u64;
+        }
+        if p.has_legal_move() != !moves.is_empty() {
+            return Err(format!("has_legal_move is wrong in {}", p.to_fen()));
+        }
+        // The batch form finds the same checks.
+        let mut sorted = moves.clone();
+        let count = p.checks_first(&mut sorted);
+        for (i, &m) in sorted.iter().enumerate() {
+            if (i < count) != p.gives_check(m) {
+                return Err(format!(
+                    "{m:?} in {}: checks_first puts it among the {}",
+                    p.to_fen(),
+                    if i < count { "checks" } else { "others" }
+                ));
+            }
         }
         Ok(())
     })

@@ -204,6 +204,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         list.len() as u64
     }
 
+    /// Whether the side to move has a legal move (games override it to stop at the first).
+    fn has_legal_move(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
     /// Appends the legal moves that quiescence search should try: those that change material
     /// (captures, promotions). Empty for a game without captures.
     fn noisy_moves(&self, out: &mut MoveList<Self::Move>);
@@ -243,6 +248,20 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         check
     }
 
+    /// Moves the moves of `moves` (legal moves of this position) that give check to the front
+    /// and returns how many there are. By default with [`Game::gives_check`] for each; games
+    /// override it to share the work across the moves.
+    fn checks_first(&mut self, moves: &mut MoveList<Self::Move>) -> usize {
+        let mut checks = 0;
+        for i in 0..moves.len() {
+            if self.gives_check(moves[i]) {
+                moves.swap(i, checks);
+                checks += 1;
+            }
+        }
+        checks
+    }
+
     /// Whether only a checking move can leave the opponent without a legal move and lost: true
     /// where a side with no move that is not in check is stalemated and draws (chess), false
     /// where that side loses too (xiangqi) or the game has no checks. False, which is always
@@ -277,7 +296,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         if let Some(o) = self.rule_outcome(usize::MAX) {
             return Some(o);
         }
-        if self.count_legal_moves() == 0 {
+        if !self.has_legal_move() {
             return Some(self.no_moves_outcome());
         }
         None

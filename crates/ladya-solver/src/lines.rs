@@ -55,13 +55,16 @@ pub fn solve_lines<G: Game>(
     let stop = options.stop.as_deref();
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
+    let checks = if step.needs_checks::<G>(left) { root.clone().checks_first(&mut moves) } else { 0 };
     let next = AtomicUsize::new(0);
     let nodes = AtomicU64::new(0);
     let found = Mutex::new(Vec::new());
     let work = || {
         let mut search = LineSearch::new(root, table, stop);
-        while let Some(&m) = moves.get(next.fetch_add(1, Relaxed)) {
-            search.try_move(step, left, m);
+        loop {
+            let i = next.fetch_add(1, Relaxed);
+            let Some(&m) = moves.get(i) else { break };
+            search.try_move(step, left, m, i < checks);
         }
         nodes.fetch_add(search.nodes, Relaxed);
         found.lock().unwrap_or_else(|e| e.into_inner()).append(&mut search.found);
@@ -122,6 +125,21 @@ enum Step {
 }
 
 impl Step {
+    /// Whether the side to move, with `left` moves of the step to go, is the side that mates.
+    const fn mating_side(self, left: u32) -> bool {
+        match self {
+            Step::Help => left % 2 == 1,
+            Step::SeriesMate => true,
+            Step::SeriesHelp => false,
+        }
+    }
+
+    /// Whether the moves' checks must be known: a series move may not check, and where only a
+    /// check can mate, only checks are tried as mates.
+    const fn needs_checks<G: Game>(self, left: u32) -> bool {
+        !matches!(self, Step::Help) || (G::ONLY_CHECKS_MATE && self.mating_side(left))
+    }
+
     /// Salt of the table keys, so that each kind of step has its own entries.
     const fn salt(self) -> u64 {
         match self {
@@ -182,9 +200,10 @@ impl<'t, G: Game> LineSearch<'t, G> {
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         self.pos.legal_moves(&mut moves);
+        let checks = if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 };
         let mut any = false;
-        for &m in moves.iter() {
-            any |= self.try_move(step, left, m);
+        for i in 0..moves.len() {
+            any |= self.try_move(step, left, moves[i], i < checks);
         }
         self.spare.push(moves);
         if !any && !self.halted {
@@ -193,22 +212,19 @@ impl<'t, G: Game> LineSearch<'t, G> {
         any
     }
 
-    /// [`LineSearch::search`] after the side to move plays `m`, when `m` fits the step. A
-    /// move of the mating side that mates ends the line early: a short solution.
-    fn try_move(&mut self, step: Step, left: u32, m: G::Move) -> bool {
-        let mating_side = match step {
-            Step::Help => left % 2 == 1,
-            Step::SeriesMate => true,
-            Step::SeriesHelp => false,
-        };
-        if mating_side && self.record_if_mate(m) {
+    /// [`LineSearch::search`] after the side to move plays `m`, when `m` fits the step;
+    /// `check` says whether `m` gives check, where [`Step::needs_checks`] (else false). A move
+    /// of the mating side that mates ends the line, early for a short solution.
+    fn try_move(&mut self, step: Step, left: u32, m: G::Move, check: bool) -> bool {
+        let may_mate = check || !G::ONLY_CHECKS_MATE;
+        if step.mating_side(left) && may_mate && self.record_if_mate(m) {
             return true;
         }
         if left == 1 && step != Step::SeriesHelp {
             return false;
         }
         // A series move gives no check (a `ser-#` mate is handled above).
-        if step != Step::Help && self.pos.gives_check(m) {
+        if step != Step::Help && check {
             return false;
         }
         self.nodes += 1;
@@ -244,24 +260,21 @@ impl<'t, G: Game> LineSearch<'t, G> {
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         self.pos.legal_moves(&mut moves);
+        let candidates = if G::ONLY_CHECKS_MATE { self.pos.checks_first(&mut moves) } else { moves.len() };
         let mut any = false;
-        for &m in moves.iter() {
-            any |= self.record_if_mate(m);
+        for i in 0..candidates {
+            any |= self.record_if_mate(moves[i]);
         }
         self.spare.push(moves);
         any
     }
 
-    /// Records the line ending in `m` if `m` mates (where only a check can mate, others are
-    /// not tried).
+    /// Records the line ending in `m` if `m` mates.
     fn record_if_mate(&mut self, m: G::Move) -> bool {
-        if G::ONLY_CHECKS_MATE && !self.pos.gives_check(m) {
-            return false;
-        }
         self.nodes += 1;
         let mover = self.pos.side_to_move();
         self.pos.make(m);
-        let mates = self.pos.count_legal_moves() == 0 && self.pos.no_moves_outcome().winner == Some(mover);
+        let mates = !self.pos.has_legal_move() && self.pos.no_moves_outcome().winner == Some(mover);
         self.pos.unmake();
         if mates {
             let mut line = self.line.clone();

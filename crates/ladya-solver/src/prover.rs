@@ -184,7 +184,7 @@ impl<'t, G: Game> Prover<'t, G> {
         self.nodes += 1;
         let mover = self.pos.side_to_move();
         self.pos.make(m);
-        let mated = self.pos.count_legal_moves() == 0 && self.pos.no_moves_outcome().winner == Some(mover);
+        let mated = !self.pos.has_legal_move() && self.pos.no_moves_outcome().winner == Some(mover);
         self.pos.unmake();
         mated
     }
@@ -204,14 +204,7 @@ impl<'t, G: Game> Prover<'t, G> {
 
     /// Moves the checks among `moves` to the front; returns how many there are.
     fn checks_first(&mut self, moves: &mut MoveList<G::Move>) -> usize {
-        let mut checks = 0;
-        for i in 0..moves.len() {
-            if self.pos.gives_check(moves[i]) {
-                moves.swap(i, checks);
-                checks += 1;
-            }
-        }
-        checks
+        self.pos.checks_first(moves)
     }
 
     /// The key under which the table knows the current position.

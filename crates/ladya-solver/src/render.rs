@@ -66,8 +66,10 @@ fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32, aim
         Threat::Zugzwang => " (zugzwang)".to_string(),
         Threat::Mate { length, moves } => {
             pos.make_null();
-            let texts: Vec<String> =
-                moves.iter().map(|&m| format!("{number}.{}", attacker_text(pos, m, "", *length == 1, aim, number))).collect();
+            let texts: Vec<String> = moves
+                .iter()
+                .map(|&m| format!("{number}.{}", attacker_text(pos, m, "", *length == 1, aim, number)))
+                .collect();
             pos.unmake();
             let more = if *length > 1 { format!(" ..., mate in {length}") } else { String::new() };
             format!(" ({}{more})", texts.join(", "))
@@ -76,14 +78,7 @@ fn human_threat<G: Game>(pos: &mut G, threat: &Threat<G::Move>, number: u32, aim
 }
 
 /// The defences of `play` (the defender's move number `number`), indented `depth` steps.
-fn human_play<G: Game>(
-    out: &mut String,
-    pos: &mut G,
-    play: &Play<G::Move>,
-    number: u32,
-    depth: usize,
-    aim: Aim,
-) {
+fn human_play<G: Game>(out: &mut String, pos: &mut G, play: &Play<G::Move>, number: u32, depth: usize, aim: Aim) {
     for Defence { mv, length, answers, then } in &play.defences {
         let mut defence = pos.human_move_text(*mv);
         if *length == 0 && !defence.ends_with('#') {
@@ -155,7 +150,7 @@ fn forced_mates<G: Game>(pos: &mut G) -> Vec<G::Move> {
         .copied()
         .filter(|&d| {
             pos.make(d);
-            let mated = pos.count_legal_moves() == 0 && pos.no_moves_outcome().winner == Some(mover);
+            let mated = !pos.has_legal_move() && pos.no_moves_outcome().winner == Some(mover);
             pos.unmake();
             mated
         })

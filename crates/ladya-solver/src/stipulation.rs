@@ -95,9 +95,7 @@ impl fmt::Display for Cooperative {
 
 /// A stipulation the solver cannot read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown stipulation '{0}': expected #N, s#N, r#N, h#N, h#N.5, ser-h#N or ser-#N with N from 1 to {MAX_MOVES}"
-)]
+#[error("unknown stipulation '{0}': expected #N, s#N, r#N, h#N, h#N.5, ser-h#N or ser-#N with N from 1 to {MAX_MOVES}")]
 pub struct StipulationError(String);
 
 impl FromStr for Stipulation {

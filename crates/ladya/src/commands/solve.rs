@@ -15,8 +15,8 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_protocol::EngineGame;
 use ladya_solver::{
-    Cooperative, MAX_MOVES, Options, Stipulation, Table, human, human_lines, json, json_lines, replay, solve, solve_lines,
-    solve_shortest,
+    Cooperative, MAX_MOVES, Options, Stipulation, Table, human, human_lines, json, json_lines, replay, solve,
+    solve_lines, solve_shortest,
 };
 
 use crate::commands::position;
@@ -167,7 +167,8 @@ fn parse_problem<G: Game>(line: &str, fallback: Option<Stipulation>) -> Result<P
         let read = text.parse().map_err(|e| format!("'{name} {arg}': {e}"))?;
         stipulation = Some(read);
     }
-    let stipulation = stipulation.or(fallback).ok_or("no 'stip', 'bm #N' or 'dm N' operation and no --stip or --mate")?;
+    let stipulation =
+        stipulation.or(fallback).ok_or("no 'stip', 'bm #N' or 'dm N' operation and no --stip or --mate")?;
     Ok(Problem { fen, pos, stipulation })
 }
 
@@ -305,7 +306,8 @@ mod tests {
     #[test]
     fn reads_epd_lines() {
         let read = |line: &str, fallback: Option<&str>| {
-            parse_problem::<Position>(line, fallback.map(|f| f.parse().unwrap())).map(|p| (p.fen, p.stipulation.to_string()))
+            parse_problem::<Position>(line, fallback.map(|f| f.parse().unwrap()))
+                .map(|p| (p.fen, p.stipulation.to_string()))
         };
         let p = read("8/8/8/8/p3Q3/K1p5/2r5/k7 w - - bm #2; nkeys 2; keys e4h1 e4e1;", None).unwrap();
         assert_eq!(p, ("8/8/8/8/p3Q3/K1p5/2r5/k7 w - -".to_string(), "#2".to_string()));
