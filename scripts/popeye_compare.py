@@ -10,7 +10,8 @@ castling and no en passant), keeps three quarters with 1 to 12 solutions or keys
 quarter with none, has Popeye solve them all, and writes one EPD line per problem with Popeye's answer:
 `FEN ; stip h#2; solutions m1 m2 m3 m4 | ...;` (help and series play: every solution, moves in
 UCI form, sorted) or `FEN ; stip s#2; keys k1 k2;` (self- and reflexmates). `compare` solves a
-file with both programs again, times each, and reports every problem where the answers differ.
+file with both programs again, times each (CPU seconds of the child process), and reports every problem where the answers
+differ.
 Ladya's tests read the files (crates/ladya-solver/tests/popeye.rs).
 
 Popeye's side to move is fixed by the stipulation (Black starts a helpmate, White an h#N.5, a
@@ -19,11 +20,11 @@ selfmate and a series mate; Black plays a series helpmate), so the FENs are made
 
 import argparse
 import random
+import resource
 import re
 import subprocess
 import sys
 import tempfile
-import time
 
 import chess
 
@@ -31,6 +32,13 @@ POPEYE_LETTER = {chess.KING: "K", chess.QUEEN: "Q", chess.ROOK: "R", chess.BISHO
 PROMOTION = {"Q": "q", "R": "r", "B": "b", "S": "n"}
 MOST_ANSWERS = 12
 MOVE = re.compile(r"(?:[KQRBSP])?([a-h][1-8])[-*]([a-h][1-8])(?:=([QRBS]))?|(0-0-0|0-0)")
+
+
+def cpu_seconds():
+    """CPU time of the finished child processes, user and system: on a shared machine a fairer
+    clock than the wall (both programs are single-threaded here)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def starter(stip):
@@ -113,9 +121,9 @@ def popeye_answers(popeye, boards, stip):
     with tempfile.NamedTemporaryFile("w", suffix=".inp", delete=False) as f:
         f.write(popeye_input(boards, stip))
         path = f.name
-    started = time.monotonic()
+    started = cpu_seconds()
     out = subprocess.run([popeye, path], capture_output=True, text=True, check=True).stdout
-    seconds = time.monotonic() - started
+    seconds = cpu_seconds() - started
     blocks = out.split("solution finished.")[:-1]
     if len(blocks) != len(boards):
         sys.exit(f"Popeye answered {len(blocks)} problems of {len(boards)}")
@@ -161,9 +169,9 @@ def ladya_answers(ladya, fens, stip):
         for fen in fens:
             f.write(f"{fen} stip {stip};\n")
         path = f.name
-    started = time.monotonic()
+    started = cpu_seconds()
     out = subprocess.run([ladya, "solve", "chess", "--epd", path], capture_output=True, text=True, check=True).stdout
-    seconds = time.monotonic() - started
+    seconds = cpu_seconds() - started
     answers = []
     for line in out.splitlines():
         _, answer = line.split(" ; ", 1)

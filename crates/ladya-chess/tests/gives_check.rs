@@ -25,7 +25,7 @@ fn verify(fen: &str, depth: u32) -> (u64, u64) {
             moves_checked += 1;
             checks += check as u64;
         }
-        if p.has_legal_move() != !moves.is_empty() {
+        if p.has_legal_move() == moves.is_empty() {
             return Err(format!("has_legal_move is wrong in {}", p.to_fen()));
         }
         // The batch form finds the same checks.

@@ -15,8 +15,8 @@
 //!   left in check, and no series move gives check except, in `ser-#N`, the mating last one.
 //!   Whether the other side could move while it passes does not matter.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use ladya_core::{Game, MoveList};
 
@@ -41,12 +41,7 @@ pub struct Lines<M> {
 /// Finds every solution of `stipulation` from `root` (see the module documentation), sharing
 /// the first moves among `options.threads` threads. `options.aim`, `tries` and `keys_only`
 /// do not apply. The table may be shared across problems and with [`solve`](crate::solve).
-pub fn solve_lines<G: Game>(
-    root: &G,
-    stipulation: Cooperative,
-    options: &Options,
-    table: &Table,
-) -> Lines<G::Move> {
+pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Options, table: &Table) -> Lines<G::Move> {
     let (step, left) = match stipulation {
         Cooperative::Help { .. } => (Step::Help, stipulation.line_length()),
         Cooperative::SeriesHelp(moves) => (Step::SeriesHelp, moves),
@@ -201,8 +196,11 @@ impl<'t, G: Game> LineSearch<'t, G> {
         moves.clear();
         self.pos.legal_moves(&mut moves);
         let checks = if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 };
+        // The last move of a line must mate: where only a check can, only checks are tried.
+        let last = left == 1 && step != Step::SeriesHelp;
+        let tried = if last && G::ONLY_CHECKS_MATE { checks } else { moves.len() };
         let mut any = false;
-        for i in 0..moves.len() {
+        for i in 0..tried {
             any |= self.try_move(step, left, moves[i], i < checks);
         }
         self.spare.push(moves);
@@ -223,8 +221,9 @@ impl<'t, G: Game> LineSearch<'t, G> {
         if left == 1 && step != Step::SeriesHelp {
             return false;
         }
-        // A series move gives no check (a `ser-#` mate is handled above).
-        if step != Step::Help && check {
+        // A series move gives no check, but the last: a `ser-#` mate (handled above), or the
+        // move after which the other side mates in a `ser-h#`.
+        if step == Step::SeriesMate && check {
             return false;
         }
         self.nodes += 1;
@@ -235,8 +234,8 @@ impl<'t, G: Game> LineSearch<'t, G> {
             Step::SeriesHelp => {
                 // The other side may mate now, after fewer series moves than asked...
                 let mut found = self.mates_in_one();
-                if left > 1 {
-                    // ... or pass (it is not in check: no series move checks).
+                if left > 1 && !check {
+                    // ... or pass (it is not in check: only a last series move checks).
                     self.pos.make_null();
                     found |= self.search(step, left - 1);
                     self.pos.unmake();

@@ -92,3 +92,45 @@ fn a_mate_that_needs_perpetual_check_is_no_mate() {
     ];
     assert_eq!(keys(&solution(&pos, 3)), expected);
 }
+
+/// Every line of at most `left` moves from `pos` in which the side to move at the last move
+/// mates (or stalemates: a loss in xiangqi), found by trying every line: what a helpmate
+/// solver must find, by brute force.
+fn brute_force_help(pos: &mut Position, left: u32, mater: Side, line: &mut Vec<String>, out: &mut Vec<String>) {
+    for &m in pos.legal_moves().iter() {
+        let mover = pos.side_to_move();
+        pos.make(m);
+        line.push(m.to_string());
+        let lost = pos.count_legal_moves() == 0 && pos.no_moves_outcome().winner == Some(mover);
+        if lost && mover == mater {
+            out.push(line.join(" "));
+        } else if !lost && left > 1 {
+            brute_force_help(pos, left - 1, mater, line, out);
+        }
+        line.pop();
+        pos.unmake();
+    }
+}
+
+#[test]
+fn helpmates_are_every_mating_line() {
+    use ladya_solver::{Cooperative, solve_lines};
+    for (fen, moves, half) in [
+        ("3k5/9/9/9/9/9/9/9/4R4/4K4 b - - 0 1", 2, false),
+        ("4k4/9/4P4/9/9/9/9/9/9/3K5 b - - 0 1", 2, false),
+        ("3k5/4a4/9/9/9/9/9/9/4R4/4K4 w - - 0 1", 1, true),
+    ] {
+        let mut pos = position(fen, "");
+        let stipulation = Cooperative::Help { moves, half };
+        let mater = if half { pos.side_to_move() } else { pos.side_to_move().opponent() };
+        let mut expected = Vec::new();
+        brute_force_help(&mut pos, stipulation.line_length(), mater, &mut Vec::new(), &mut expected);
+        expected.sort();
+        let lines = solve_lines(&pos, stipulation, &Options::default(), &Table::try_new(4).unwrap());
+        let mut found: Vec<String> =
+            lines.solutions.iter().map(|l| l.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")).collect();
+        found.sort();
+        assert!(!expected.is_empty(), "{fen}: no helpmate to compare");
+        assert_eq!(found, expected, "{fen} {stipulation}");
+    }
+}
