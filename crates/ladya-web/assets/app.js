@@ -1,0 +1,369 @@
+// The page of `ladya serve`: one game (chess, xiangqi or ugolki, from ?game=) played against
+// Ladya, with the move list, analysis, set-up and solver panels around the board.
+
+import * as api from "./api.js";
+import { Analysis } from "./analysis.js";
+import { Board, turnOf } from "./board.js";
+import { MoveList } from "./movelist.js";
+import { Setup } from "./setup.js";
+import { Solver } from "./solver.js";
+
+const BUSY_RETRY_MS = 400;
+const $ = (id) => document.getElementById(id);
+
+/** "red" plays the first side's part: the page's sides are "white" and "black". */
+const sideOf = (turn) => (turn === "black" ? "black" : "white");
+
+class App {
+  constructor(game) {
+    this.game = game;
+    this.start = game.start;
+    this.moves = []; // the game in coordinate form
+    this.paths = []; // each move's path, where known (for the last-move marks of ugolki chains)
+    this.current = null; // /api/position of the game's end
+    this.shown = null; // /api/position of the position shown
+    this.view = 0; // how many of the moves the position shown has played
+    this.human = localStorage.getItem("ladya.side") || "white"; // "white", "black" or "both"
+    this.thinking = null; // {controller, ply} while Ladya looks for a move
+    this.loading = 0; // the latest position request, so older answers are dropped
+    this.error = "";
+
+    this.board = new Board($("board"), game, (from, to, how) => this.userMove(from, to, how));
+    this.moveList = new MoveList($("moves"), (ply) => this.showPly(ply));
+    this.analysis = new Analysis((move) => this.board.setArrow(move));
+    this.setup = new Setup(game.name, this);
+    this.solver = game.solver ? new Solver(this) : null;
+    this.wireControls();
+  }
+
+  // ----- controls -----
+
+  wireControls() {
+    const names = this.game.name === "xiangqi" ? ["Red", "Black"] : ["White", "Black"];
+    $("side").innerHTML = [["white", names[0]], ["black", names[1]], ["both", "Both"]]
+      .map(([value, label]) => `<button type="button" role="radio" data-side="${value}" aria-checked="${value === this.human}"
+        aria-label="${value === "both" ? "Play both sides (Ladya does not move)" : `Play ${label}`}">${label}</button>`)
+      .join("");
+    $("side").addEventListener("click", (e) => {
+      const button = e.target.closest("[data-side]");
+      if (button) this.setHuman(button.dataset.side);
+    });
+    const level = $("level");
+    level.value = localStorage.getItem("ladya.level") || level.value;
+    if (!level.value) level.selectedIndex = 2;
+    level.addEventListener("change", () => localStorage.setItem("ladya.level", level.value));
+    $("new-game").addEventListener("click", () => this.loadGame(this.game.start, []).catch((e) => this.fail(e)));
+    $("undo").addEventListener("click", () => this.undo());
+    $("flip").addEventListener("click", () => this.flip());
+    document.querySelector(".nav").addEventListener("click", (e) => {
+      const button = e.target.closest("[data-nav]");
+      if (button) this.navigate(button.dataset.nav);
+    });
+    document.addEventListener("keydown", (e) => {
+      if (e.target.closest("input, textarea, select")) return;
+      const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "first", ArrowDown: "last" }[e.key];
+      if (where) {
+        e.preventDefault();
+        this.navigate(where);
+      }
+    });
+    const tabs = [...document.querySelectorAll('[role="tab"]')];
+    if (!this.solver) $("tab-solver").hidden = true;
+    for (const tab of tabs) {
+      tab.addEventListener("click", () => {
+        for (const other of tabs) {
+          other.setAttribute("aria-selected", String(other === tab));
+          $(other.getAttribute("aria-controls")).hidden = other !== tab;
+        }
+      });
+    }
+  }
+
+  setHuman(side) {
+    this.human = side;
+    localStorage.setItem("ladya.side", side);
+    for (const b of $("side").children) b.setAttribute("aria-checked", String(b.dataset.side === side));
+    if (side !== "both") this.board.setFlipped(side === "black");
+    if (this.thinking && this.isHumanTurn(this.current)) this.stopThinking();
+    this.render();
+    this.engineTurn();
+  }
+
+  flip() {
+    this.board.setFlipped(!this.board.flipped);
+    this.renderPlayers();
+  }
+
+  navigate(where) {
+    const ply = { first: 0, back: this.view - 1, forward: this.view + 1, last: this.moves.length }[where];
+    if (ply >= 0 && ply <= this.moves.length && ply !== this.view) this.showPly(ply);
+  }
+
+  // ----- the game -----
+
+  /** Starts again from `start` (a FEN) with `moves` played; rejects with the server's error. */
+  async loadGame(start, moves) {
+    const position = await api.position(this.game.name, start, moves);
+    this.stopThinking();
+    this.start = position.start || start;
+    this.moves = [...moves];
+    this.paths = moves.map(() => null);
+    this.setCurrent(position, false);
+    this.engineTurn();
+  }
+
+  /** The game is now `position` (after all of this.moves), and it is shown. */
+  setCurrent(position, animate) {
+    this.current = position;
+    this.view = this.moves.length;
+    this.shown = position;
+    this.error = "";
+    this.render(animate);
+  }
+
+  /** Plays `move` (a /api/position legal entry) at the end of the game. */
+  async play(entry, animate) {
+    this.moves.push(entry.move);
+    this.paths.push(entry.path);
+    const request = ++this.loading;
+    try {
+      const position = await api.position(this.game.name, this.start, this.moves);
+      if (request !== this.loading) return;
+      this.setCurrent(position, animate);
+    } catch (e) {
+      this.moves.pop();
+      this.paths.pop();
+      this.fail(e);
+      return;
+    }
+    this.engineTurn();
+  }
+
+  /** The player moved a piece from `from` to `to` on the position shown. */
+  async userMove(from, to, how) {
+    let choices = this.shown.legal.filter((m) => m.from === from && m.to === to);
+    if (choices.length > 1) {
+      const colour = this.shown.turn === "black" ? "b" : "w";
+      const piece = await this.board.choosePromotion(colour);
+      choices = choices.filter((m) => m.promotion === piece);
+    }
+    if (choices.length !== 1) {
+      this.board.reset();
+      return;
+    }
+    this.branchAtView();
+    await this.play(choices[0], how === "click");
+  }
+
+  /** Plays `move` (coordinate form) after `moves` from `start` (a solver's key). */
+  async playFrom({ start, moves }, move) {
+    try {
+      const position = await api.position(this.game.name, start, moves);
+      const entry = position.legal.find((m) => m.move === move);
+      if (!entry) throw new Error(`${move} is not legal in that position`);
+      this.stopThinking();
+      const sameGame = start === this.start;
+      this.paths = moves.map((m, i) => (sameGame && this.moves[i] === m ? this.paths[i] : null));
+      this.start = start;
+      this.moves = [...moves];
+      await this.play(entry, true);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** Moving in an earlier position of the game starts a new line from there. */
+  branchAtView() {
+    if (this.view === this.moves.length) return;
+    this.stopThinking();
+    this.moves = this.moves.slice(0, this.view);
+    this.paths = this.paths.slice(0, this.view);
+  }
+
+  isHumanTurn(position) {
+    return this.human === "both" || sideOf(position.turn) === this.human;
+  }
+
+  /** If it is Ladya's turn in the game, Ladya thinks and plays. */
+  async engineTurn() {
+    const position = this.current;
+    if (!position || position.outcome || this.isHumanTurn(position) || this.thinking) return;
+    const [kind, value] = $("level").value.split(":");
+    const controller = new AbortController();
+    const ply = this.moves.length;
+    this.thinking = { controller, ply };
+    this.render();
+    let answer = null;
+    while (!answer) {
+      try {
+        answer = await api.bestmove(this.game.name, this.start, this.moves, { [kind]: Number(value) }, controller.signal);
+      } catch (e) {
+        if (controller.signal.aborted) return;
+        if (e.status !== 503) {
+          this.thinking = null;
+          return this.fail(e);
+        }
+        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS)); // busy: try again
+        if (controller.signal.aborted) return;
+      }
+    }
+    if (this.thinking?.controller !== controller || this.moves.length !== ply) return;
+    this.thinking = null;
+    const entry = position.legal.find((m) => m.move === answer.bestmove);
+    if (!entry) return this.fail(new Error(`Ladya answered ${answer.bestmove}, which is not legal here`));
+    await this.play(entry, true);
+  }
+
+  stopThinking() {
+    if (!this.thinking) return;
+    this.thinking.controller.abort();
+    this.thinking = null;
+  }
+
+  /** Takes back the player's last move and Ladya's answer (or Ladya's search for one). */
+  async undo() {
+    if (!this.moves.length) return;
+    this.stopThinking();
+    let keep = this.moves.length - 1;
+    if (this.human !== "both") {
+      // Back to the last position where the player was to move, before the player's move.
+      const turnAfter = (n) => sideOf(turnOf(this.game.name, n === 0 ? this.start : this.current.history[n - 1].fen));
+      while (keep > 0 && turnAfter(keep) !== this.human) keep -= 1;
+    }
+    this.moves = this.moves.slice(0, keep);
+    this.paths = this.paths.slice(0, keep);
+    const request = ++this.loading;
+    try {
+      const position = await api.position(this.game.name, this.start, this.moves);
+      if (request === this.loading) this.setCurrent(position, false);
+    } catch (e) {
+      this.fail(e);
+    }
+    this.engineTurn();
+  }
+
+  /** Shows the position after the first `ply` moves (the game goes on where it stands). */
+  async showPly(ply) {
+    const request = ++this.loading;
+    const forward = ply === this.view + 1;
+    try {
+      const position = ply === this.moves.length ? this.current : await api.position(this.game.name, this.start, this.moves.slice(0, ply));
+      if (request !== this.loading) return;
+      this.view = ply;
+      this.shown = position;
+      this.render(forward);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** The position shown, for the solver: the game's start and the moves up to it. */
+  shownPosition() {
+    return { game: this.game.name, start: this.start, moves: this.moves.slice(0, this.view) };
+  }
+
+  /** The game for /api/pgn/export. */
+  pgnFields() {
+    const name = (side) => (this.human === "both" || this.human === side ? "You" : "Ladya");
+    return {
+      fen: this.start === this.game.start ? undefined : this.start,
+      moves: this.moves,
+      result: this.current?.outcome?.result,
+      white: name("white"),
+      black: name("black"),
+    };
+  }
+
+  fail(error) {
+    this.error = error.message;
+    this.render();
+  }
+
+  // ----- drawing -----
+
+  render(animate = false) {
+    const shown = this.shown;
+    if (!shown) return;
+    const atEnd = this.view === this.moves.length;
+    const move = this.view > 0 ? this.moves[this.view - 1] : null;
+    const last = move && move !== "0000"
+      ? { from: move.slice(0, 2), to: move.slice(2, 4), path: this.paths[this.view - 1] || [move.slice(0, 2), move.slice(2, 4)] }
+      : null;
+    const interactive = !shown.outcome && this.isHumanTurn(shown) && !(this.thinking && atEnd);
+    this.board.show({ fen: shown.fen, legal: shown.legal, check: shown.check, last, interactive }, animate);
+    this.moveList.render(this.current.history, this.start, this.view, this.current.outcome);
+    this.renderStatus(atEnd);
+    this.renderPlayers();
+    $("undo").disabled = this.moves.length === 0;
+    this.setup.setFen(shown.fen);
+    this.analysis.setPosition({ game: this.game.name, start: this.start, moves: this.moves.slice(0, this.view), fen: shown.fen, turn: shown.turn, outcome: shown.outcome });
+  }
+
+  renderStatus(atEnd) {
+    const status = $("status");
+    const names = { white: "White", black: "Black", red: "Red" };
+    let text;
+    let kind = "";
+    if (this.error) {
+      text = this.error;
+      kind = "error";
+    } else if (!atEnd) {
+      text = `Move ${this.view} of ${this.moves.length} shown: `;
+      kind = "history";
+    } else if (this.current.outcome) {
+      text = this.current.outcome.text;
+      kind = "result";
+    } else if (this.thinking) {
+      text = "Ladya is thinking…";
+      kind = "thinking";
+    } else if (this.human === "both") {
+      text = `${names[this.current.turn]} to move`;
+    } else {
+      text = this.isHumanTurn(this.current) ? `Your turn (${names[this.current.turn]})` : `${names[this.current.turn]} to move`;
+    }
+    status.className = `status ${kind}`;
+    status.dataset.kind = kind || "turn";
+    status.textContent = text;
+    if (kind === "history") {
+      const back = document.createElement("button");
+      back.type = "button";
+      back.className = "link";
+      back.textContent = "back to the game";
+      back.addEventListener("click", () => this.showPly(this.moves.length));
+      status.append(back);
+    }
+  }
+
+  renderPlayers() {
+    const [first, second] = this.game.name === "xiangqi" ? ["Red", "Black"] : ["White", "Black"];
+    const who = (side) => (this.human === "both" || this.human === side ? "You" : "Ladya");
+    const bar = (side, label) => {
+      const turn = this.shown && !this.shown.outcome && sideOf(this.shown.turn) === side;
+      return `<span class="dot ${this.game.name}-${side}" aria-hidden="true"></span><span class="name">${who(side)}</span>
+        <span class="side">${label}</span>${turn ? '<span class="to-move">to move</span>' : ""}`;
+    };
+    const [top, bottom] = this.board.flipped ? ["white", "black"] : ["black", "white"];
+    $("player-top").innerHTML = bar(top, top === "white" ? first : second);
+    $("player-bottom").innerHTML = bar(bottom, bottom === "white" ? first : second);
+  }
+}
+
+async function main() {
+  const wanted = new URLSearchParams(location.search).get("game") || "chess";
+  for (const link of document.querySelectorAll(".games a")) {
+    if (link.dataset.game === wanted) link.setAttribute("aria-current", "page");
+  }
+  const { games } = await api.games();
+  const game = games.find((g) => g.name === wanted) || games[0];
+  document.title = `Ladya · ${game.name[0].toUpperCase()}${game.name.slice(1)}`;
+  document.body.dataset.game = game.name;
+  const app = new App(game);
+  if (app.human === "black") app.board.setFlipped(true);
+  await app.loadGame(game.start, []);
+  document.body.dataset.ready = "true";
+}
+
+main().catch((e) => {
+  document.getElementById("status").textContent = `Could not start: ${e.message}`;
+  throw e;
+});
