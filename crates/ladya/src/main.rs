@@ -51,6 +51,9 @@ enum Command {
     /// Solve a directmate problem (mate in N): every key, threat, defence and dual; or, with
     /// --epd, the keys of every position of a file.
     Solve(commands::solve::SolveArgs),
+    /// Serve the page to play, analyse and solve in a browser, and its JSON API; the first
+    /// line is `Listening on http://HOST:PORT/`.
+    Serve(commands::serve::ServeArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Some(Command::Epd(args)) => commands::epd::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

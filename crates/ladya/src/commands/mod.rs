@@ -6,6 +6,7 @@ pub mod bench;
 pub mod epd;
 pub mod perft;
 pub mod play;
+pub mod serve;
 pub mod solve;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};

@@ -1,0 +1,193 @@
+//! The routes: the JSON API under `/api/` and the page's files everywhere else.
+
+use std::convert::Infallible;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use ladya_protocol::{GameKind, with_game};
+use ladya_search::{Limits, SearchControl};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use crate::assets::Assets;
+use crate::error::{ApiError, JsonBody, QueryParams};
+use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};
+use crate::searches::{SearchJob, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job};
+
+/// The largest request body.
+const BODY_LIMIT: usize = 64 * 1024;
+/// The longest move time `/api/bestmove` takes, in milliseconds.
+const MOVETIME_MAX_MS: u64 = 60_000;
+/// `/api/bestmove`'s move time when none is given, in milliseconds.
+const MOVETIME_DEFAULT_MS: u64 = 1_000;
+/// The longest analysis, in milliseconds.
+const ANALYSIS_MAX_MS: u64 = 3_600_000;
+/// The most MultiPV lines of an analysis.
+const MULTIPV_MAX: usize = 3;
+
+/// What every request can reach.
+#[derive(Clone)]
+struct AppState {
+    assets: Arc<Assets>,
+    slots: SearchSlots,
+}
+
+/// The server's routes over `assets`.
+pub fn router(assets: Assets) -> Router {
+    let state = AppState { assets: Arc::new(assets), slots: SearchSlots::new() };
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/legal", get(legal))
+        .route("/api/position", post(position))
+        .route("/api/bestmove", post(bestmove))
+        .route("/api/analyze", get(analyze))
+        .fallback(page_file)
+        .method_not_allowed_fallback(|| async { ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed") })
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Outside `/api/`: a file of the page (GET and HEAD only).
+async fn page_file(State(state): State<AppState>, request: Request) -> Response {
+    let path = request.uri().path();
+    if path == "/api" || path.starts_with("/api/") {
+        return ApiError::new(StatusCode::NOT_FOUND, format!("no API endpoint {path}")).into_response();
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "the page's files are read with GET").into_response();
+    }
+    state.assets.response(path).await
+}
+
+/// `GET /api/games`.
+async fn games() -> Json<Value> {
+    let games: Vec<Value> = GameKind::ALL.iter().map(|&kind| with_game!(kind, game_json())).collect();
+    Json(json!({ "games": games }))
+}
+
+/// A position in a query string.
+#[derive(Deserialize)]
+struct PositionQuery {
+    game: String,
+    fen: Option<String>,
+    moves: Option<String>,
+}
+
+impl PositionQuery {
+    fn request(self) -> PositionRequest {
+        PositionRequest { game: self.game, fen: self.fen, moves: self.moves.map(Moves::Text) }
+    }
+}
+
+/// `GET /api/legal`.
+async fn legal(QueryParams(query): QueryParams<PositionQuery>) -> Result<Json<Value>, ApiError> {
+    let request = query.request();
+    with_game!(game_kind(&request.game)?, legal_moves(&request)).map(Json)
+}
+
+fn legal_moves<G: PageGame>(request: &PositionRequest) -> Result<Value, ApiError> {
+    Ok(json!({ "moves": legal_json(&line::<G>(request)?.now) }))
+}
+
+/// `POST /api/position`.
+async fn position(JsonBody(request): JsonBody<PositionRequest>) -> Result<Json<Value>, ApiError> {
+    with_game!(game_kind(&request.game)?, position_of(&request)).map(Json)
+}
+
+fn position_of<G: PageGame>(request: &PositionRequest) -> Result<Value, ApiError> {
+    Ok(position_json(&line::<G>(request)?))
+}
+
+/// The body of `/api/bestmove`.
+#[derive(Deserialize)]
+struct BestMoveRequest {
+    #[serde(flatten)]
+    position: PositionRequest,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+}
+
+/// `POST /api/bestmove`.
+async fn bestmove(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<BestMoveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    // A depth or node limit alone may take up to the cap.
+    let default =
+        if request.depth.is_some() || request.nodes.is_some() { MOVETIME_MAX_MS } else { MOVETIME_DEFAULT_MS };
+    let limits = Limits {
+        depth: request.depth,
+        nodes: request.nodes,
+        movetime: Some(capped_millis(request.movetime, default, MOVETIME_MAX_MS)),
+        ..Limits::default()
+    };
+    let kind = game_kind(&request.position.game)?;
+    let job = with_game!(kind, search_job(&request.position, limits, 1))?;
+    let slot = state.slots.take()?;
+    run_to_end(job, slot).await.map(Json)
+}
+
+/// The query of `/api/analyze`.
+#[derive(Deserialize)]
+struct AnalyzeQuery {
+    #[serde(flatten)]
+    position: PositionQuery,
+    multipv: Option<usize>,
+    movetime: Option<u64>,
+}
+
+/// `GET /api/analyze`: server-sent events until the search ends or the client goes away.
+async fn analyze(
+    State(state): State<AppState>,
+    QueryParams(query): QueryParams<AnalyzeQuery>,
+) -> Result<Sse<KeepAliveStream<AnalysisEvents>>, ApiError> {
+    let multipv = query.multipv.unwrap_or(1);
+    if !(1..=MULTIPV_MAX).contains(&multipv) {
+        return Err(ApiError::bad(format!("multipv must be 1 to {MULTIPV_MAX}")));
+    }
+    let limits = Limits::movetime(capped_millis(query.movetime, ANALYSIS_MAX_MS, ANALYSIS_MAX_MS));
+    let request = query.position.request();
+    let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, multipv))?;
+    let slot = state.slots.take()?;
+    let control = Arc::new(SearchControl::new());
+    let (sender, events) = mpsc::unbounded_channel();
+    let search_control = control.clone();
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let result = job(&search_control, &mut |info| {
+            let _ = sender.send(Event::default().event("info").data(info.to_string()));
+        });
+        let done = match result {
+            Ok(answer) => Event::default().event("done").data(answer.to_string()),
+            Err(e) => Event::default().event("error").data(e.to_json().to_string()),
+        };
+        let _ = sender.send(done);
+    });
+    let stream = AnalysisEvents { events, _stop: StopOnDrop(control) };
+    // The pings find a closed connection even while no new line comes.
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1))))
+}
+
+/// The events of one analysis; dropping it (the client went away) stops the search.
+struct AnalysisEvents {
+    events: mpsc::UnboundedReceiver<Event>,
+    _stop: StopOnDrop,
+}
+
+impl futures_core::Stream for AnalysisEvents {
+    type Item = Result<Event, Infallible>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        self.events.poll_recv(cx).map(|event| event.map(Ok))
+    }
+}

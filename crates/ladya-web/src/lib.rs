@@ -1,0 +1,74 @@
+//! Ladya in the browser: `ladya serve`, an HTTP server with a JSON API under `/api/` and the
+//! page that uses it, compiled into the binary.
+//!
+//! The API is described in `docs/web-api.md`. Every search (best move, analysis, solving) runs
+//! on a blocking thread, single-threaded with its own small table; at most as many run at once
+//! as the machine has cores, and one more is refused with 503.
+//!
+//! # Serving on a free port
+//!
+//! ```no_run
+//! let config = ladya_web::Config { port: 0, ..ladya_web::Config::default() };
+//! ladya_web::serve(&config)?; // prints `Listening on http://127.0.0.1:PORT/` and serves
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+mod api;
+mod assets;
+mod error;
+mod page;
+mod searches;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+pub use page::PageGame;
+
+/// How to serve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The host name or address to listen on.
+    pub host: String,
+    /// The port; 0 takes a free one.
+    pub port: u16,
+    /// Open the page in the user's browser once listening.
+    pub open: bool,
+    /// Serve the page's files from this folder instead of the copies compiled in (to work on
+    /// the page without rebuilding).
+    pub assets: Option<PathBuf>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config { host: "127.0.0.1".to_string(), port: 8080, open: false, assets: None }
+    }
+}
+
+/// Serves the page and the API until the process ends. The first line on stdout is
+/// `Listening on http://HOST:PORT/`, with the real port when `config.port` is 0.
+///
+/// # Errors
+/// The runtime cannot start, or the address cannot be listened on.
+pub fn serve(config: &Config) -> std::io::Result<()> {
+    // Few workers: requests are light; searches run on blocking threads of their own.
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port)).await?;
+        let port = listener.local_addr()?.port();
+        let host = if config.host.contains(':') { format!("[{}]", config.host) } else { config.host.clone() };
+        let url = format!("http://{host}:{port}/");
+        let mut stdout = std::io::stdout();
+        writeln!(stdout, "Listening on {url}")?;
+        stdout.flush()?;
+        if config.open
+            && let Err(e) = webbrowser::open(&url)
+        {
+            eprintln!("ladya: could not open a browser ({e}); open {url} by hand");
+        }
+        let assets = match &config.assets {
+            Some(dir) => assets::Assets::Folder(dir.clone()),
+            None => assets::Assets::Embedded,
+        };
+        axum::serve(listener, api::router(assets)).await
+    })
+}

@@ -1,0 +1,118 @@
+//! Searches for the API: a cap on how many run at once, a search of a game chosen at run time
+//! as one boxed job, and the JSON of its reports and result.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use ladya_core::Game;
+use ladya_search::tt::Bound;
+use ladya_search::{Limits, Report, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
+use serde_json::{Value, json};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::error::ApiError;
+use crate::page::{PageGame, PositionRequest, line, line_texts, score_json};
+
+/// Megabytes of transposition table per search.
+const TABLE_MB: usize = 16;
+
+/// The searches running at once: at most as many as the machine has cores.
+#[derive(Clone)]
+pub struct SearchSlots(Arc<Semaphore>);
+
+impl SearchSlots {
+    /// As many slots as the machine runs threads at once.
+    pub fn new() -> SearchSlots {
+        SearchSlots(Arc::new(Semaphore::new(ladya_search::search_threads(usize::MAX))))
+    }
+
+    /// A slot for one search, held until dropped, or 503 when all are taken.
+    pub fn take(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        self.0.clone().try_acquire_owned().map_err(|_| {
+            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy: as many searches as the server has cores are running")
+        })
+    }
+}
+
+/// A search ready to run on a blocking thread: stopped through the control, telling each
+/// report (as JSON) to the sink, and answering the result as `/api/bestmove` writes it.
+pub type SearchJob = Box<dyn FnOnce(&SearchControl, &mut dyn FnMut(Value)) -> Result<Value, ApiError> + Send>;
+
+/// A single-threaded search of the position `request` describes, with `multipv` lines; 400
+/// for a bad position or one without a legal move.
+pub fn search_job<G: PageGame>(
+    request: &PositionRequest,
+    limits: Limits,
+    multipv: usize,
+) -> Result<SearchJob, ApiError> {
+    let pos = line::<G>(request)?.now;
+    if pos.count_legal_moves() == 0 {
+        return Err(ApiError::bad("the game is over: there is no legal move to search"));
+    }
+    Ok(Box::new(move |control, sink| {
+        let table = TranspositionTable::try_new(TABLE_MB)
+            .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("no memory for a search: {e}")))?;
+        let options = SearchOptions { threads: 1, multipv, ..SearchOptions::default() };
+        let result = search(&pos, &limits, &options, &table, control, &mut |report| sink(report_json(&pos, report)));
+        Ok(result_json(&pos, &result))
+    }))
+}
+
+/// A search report as `/api/analyze` sends it.
+fn report_json<G: Game>(pos: &G, report: &Report<G::Move>) -> Value {
+    let (pv, pv_text) = line_texts(pos, &report.pv);
+    json!({
+        "depth": report.depth,
+        "seldepth": report.seldepth,
+        "multipv": report.multipv,
+        "score": score_json(report.score),
+        "bound": report.bound.map(|b| if b == Bound::Lower { "lower" } else { "upper" }),
+        "nodes": report.nodes,
+        "nps": report.nps(),
+        "time": report.time.as_millis() as u64,
+        "pv": pv,
+        "pv_text": pv_text,
+    })
+}
+
+/// A finished search as `/api/bestmove` answers it.
+fn result_json<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Value {
+    let (pv, pv_text) = line_texts(pos, &result.pv);
+    json!({
+        "bestmove": result.best.map(|m| pos.move_text(m)),
+        "text": result.best.map(|m| pos.human_move_text(m)),
+        "score": score_json(result.score),
+        "pv": pv,
+        "pv_text": pv_text,
+        "depth": result.depth,
+        "nodes": result.nodes,
+    })
+}
+
+/// Stops a search when dropped: held by whatever waits for the search (a request, an event
+/// stream), so that a client going away stops it.
+pub struct StopOnDrop(pub Arc<SearchControl>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Runs `job` on a blocking thread, holding `slot` until it ends, and waits for its answer.
+/// The search is stopped if the waiting is abandoned (the client went away).
+pub async fn run_to_end(job: SearchJob, slot: OwnedSemaphorePermit) -> Result<Value, ApiError> {
+    let control = Arc::new(SearchControl::new());
+    let _stop = StopOnDrop(control.clone());
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        job(&control, &mut |_| {})
+    });
+    task.await.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the search failed: {e}")))?
+}
+
+/// A move time in milliseconds, capped at `most`, with `default` when missing.
+pub fn capped_millis(asked: Option<u64>, default: u64, most: u64) -> Duration {
+    Duration::from_millis(asked.unwrap_or(default).min(most))
+}
