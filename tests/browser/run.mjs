@@ -3,15 +3,17 @@
 //
 //   LADYA_BIN     the binary (default target/release/ladya)
 //   LADYA_ASSETS  serve the page from this folder instead of the compiled-in copy (for work on it)
-//   SCREENSHOTS=1 saves docs/img/serve-{chess,xiangqi,ugolki}.png
+//   SCREENSHOTS=1 saves docs/img/serve-{chess,xiangqi,ugolki}.png (1200x800, cut to 256 colours)
 //   HEADED=1      shows the browser (needs a display)
 
 import { spawn } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { shrinkPng } from "./png.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.LADYA_BIN || resolve(root, "target/release/ladya");
@@ -199,7 +201,8 @@ class GamePage {
     this.step(`line 1: ${text.replace(/\s+/g, " ").trim()}`);
     if (screenshots) {
       await this.page.mouse.move(0, 0);
-      await this.page.screenshot({ path: resolve(root, `docs/img/serve-${this.game}.png`) });
+      const png = shrinkPng(await this.page.screenshot());
+      writeFileSync(resolve(root, `docs/img/serve-${this.game}.png`), png);
     }
     await this.page.locator("#analyse").click();
     assert.equal(await this.page.locator("#analyse").getAttribute("aria-pressed"), "false");

@@ -53,9 +53,6 @@ export function pieceDefs() {
     <radialGradient id="stone-black" cx="0.38" cy="0.32" r="0.75">
       <stop offset="0" stop-color="#6d6d72"/><stop offset="0.6" stop-color="#2c2c30"/><stop offset="1" stop-color="#111113"/>
     </radialGradient>
-    <radialGradient id="xiangqi-face" cx="0.4" cy="0.35" r="0.75">
-      <stop offset="0" stop-color="#fbecc8"/><stop offset="1" stop-color="#e5c48a"/>
-    </radialGradient>
     <radialGradient id="check-glow">
       <stop offset="0" stop-color="#ff0000" stop-opacity="1"/><stop offset="0.25" stop-color="#e70000" stop-opacity="1"/>
       <stop offset="0.9" stop-color="#a90000" stop-opacity="0"/><stop offset="1" stop-color="#9e0000" stop-opacity="0"/>
@@ -92,7 +89,7 @@ export function pieceMarkup(game, code) {
   if (game === "xiangqi") {
     const colour = code[0] === "r" ? "#b3261e" : "#1d1d1d";
     return `<circle cy="4" r="44" fill="#8a5a2b"/>
-      <circle r="44" fill="url(#xiangqi-face)" stroke="#7a4a1f" stroke-width="2"/>
+      <circle r="44" fill="#f6dfae" stroke="#7a4a1f" stroke-width="2"/>
       <circle r="36" fill="none" stroke="${colour}" stroke-width="2.5"/>
       <text class="xiangqi-char" y="3" fill="${colour}">${XIANGQI_CHARACTERS[code[0]][code[1]]}</text>`;
   }
