@@ -308,7 +308,7 @@ class App {
       text = this.error;
       kind = "error";
     } else if (!atEnd) {
-      text = `Move ${this.view} of ${this.moves.length} shown: `;
+      text = this.view === 0 ? "The start position shown: " : `Move ${this.view} of ${this.moves.length} shown: `;
       kind = "history";
     } else if (this.current.outcome) {
       text = this.current.outcome.text;
