@@ -164,7 +164,8 @@ pub fn read_pgn(text: &str) -> Result<Pgn, PgnError> {
                     break;
                 }
                 let Some(san) = move_of(token) else { continue };
-                let m = pos.parse_move(san).map_err(|error| PgnError::Move { line, number: move_number(&pos), error })?;
+                let m =
+                    pos.parse_move(san).map_err(|error| PgnError::Move { line, number: move_number(&pos), error })?;
                 pos.make(m);
                 game.moves.push(m);
             }
