@@ -56,6 +56,7 @@ mod game;
 mod movegen;
 mod moves;
 mod notation;
+pub mod pgn;
 mod piece;
 mod position;
 mod rules;

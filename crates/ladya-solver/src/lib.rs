@@ -69,5 +69,5 @@ mod solution;
 mod table;
 
 pub use render::{human, json};
-pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve};
+pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};
 pub use table::Table;

@@ -2,6 +2,8 @@
 //! every attacker move and every defence, with a table of proven results and ordering that
 //! finds mates and refutations early.
 
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
 use ladya_core::{Game, MoveList, Side};
 
 use crate::table::Table;
@@ -38,12 +40,17 @@ pub(crate) struct Prover<'t, G: Game> {
     spare: Vec<Box<MoveList<G::Move>>>,
     /// Positions visited.
     pub(crate) nodes: u64,
+    /// Set from outside to stop.
+    stop: Option<&'t AtomicBool>,
+    /// A stop was seen: every question is answered at once, with an answer that means
+    /// nothing and is never stored.
+    halted: bool,
 }
 
 impl<'t, G: Game> Prover<'t, G> {
     /// A prover for the side to move in `root`, whose history (the moves made on it since its
-    /// FEN) counts for repetitions.
-    pub(crate) fn new(root: &G, table: &'t Table) -> Prover<'t, G> {
+    /// FEN) counts for repetitions; it stops when `stop` is set.
+    pub(crate) fn new(root: &G, table: &'t Table, stop: Option<&'t AtomicBool>) -> Prover<'t, G> {
         let attacker = root.side_to_move();
         let mut keys = Vec::with_capacity(root.ply() + 1);
         let mut walk = root.clone();
@@ -70,6 +77,33 @@ impl<'t, G: Game> Prover<'t, G> {
             killers: Vec::new(),
             spare: Vec::new(),
             nodes: 0,
+            stop,
+            halted: false,
+        }
+    }
+
+    /// Whether a stop was asked for (one relaxed load per call until one is seen).
+    #[inline]
+    pub(crate) fn halted(&mut self) -> bool {
+        if !self.halted && self.stop.is_some_and(|s| s.load(Relaxed)) {
+            self.halted = true;
+        }
+        self.halted
+    }
+
+    /// Records that the attacker mates within `n` moves, unless halted.
+    #[inline]
+    fn store_mate(&self, key: u64, n: u32) {
+        if !self.halted {
+            self.table.store_mate(key, n);
+        }
+    }
+
+    /// Records that the attacker cannot mate within `n` moves, unless halted.
+    #[inline]
+    fn store_no_mate(&self, key: u64, n: u32) {
+        if !self.halted {
+            self.table.store_no_mate(key, n);
         }
     }
 
@@ -162,6 +196,9 @@ impl<'t, G: Game> Prover<'t, G> {
 
     /// Whether the attacker, to move, mates within `n` moves (`n >= 1`).
     pub(crate) fn attack(&mut self, n: u32) -> bool {
+        if self.halted() {
+            return false;
+        }
         let key = if n >= 2 { self.table_key() } else { None };
         if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
             return known;
@@ -194,7 +231,7 @@ impl<'t, G: Game> Prover<'t, G> {
             if self.mates(moves[i]) {
                 self.set_killer(moves[i]);
                 if let Some(k) = key {
-                    self.table.store_mate(k, 1);
+                    self.store_mate(k, 1);
                 }
                 return true;
             }
@@ -221,13 +258,13 @@ impl<'t, G: Game> Prover<'t, G> {
             if mates {
                 self.set_killer(m);
                 if let Some(k) = key {
-                    self.table.store_mate(k, n);
+                    self.store_mate(k, n);
                 }
                 return true;
             }
         }
         if let Some(k) = key {
-            self.table.store_no_mate(k, n);
+            self.store_no_mate(k, n);
         }
         false
     }
@@ -242,6 +279,9 @@ impl<'t, G: Game> Prover<'t, G> {
     /// after which the attacker cannot mate in time ("refutations") are looked for until
     /// `limit` of them are found, and pushed to `refutations` if given.
     pub(crate) fn refute(&mut self, n: u32, limit: usize, refutations: Option<&mut Vec<G::Move>>) -> bool {
+        if self.halted() {
+            return false;
+        }
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         self.pos.legal_moves(&mut moves);
@@ -293,9 +333,9 @@ impl<'t, G: Game> Prover<'t, G> {
         }
         if let Some(k) = key {
             if found == 0 {
-                self.table.store_mate(k, n);
+                self.store_mate(k, n);
             } else {
-                self.table.store_no_mate(k, n);
+                self.store_no_mate(k, n);
             }
         }
         found == 0

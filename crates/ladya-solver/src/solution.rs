@@ -1,8 +1,8 @@
 //! Solving a problem: which first moves are keys (and, if asked, tries), and the solution
 //! tree of each key: its threat, every defence and the shortest mates that answer it.
 
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 
 use ladya_core::{Game, MoveList};
 
@@ -10,7 +10,7 @@ use crate::prover::Prover;
 use crate::table::Table;
 
 /// What to look for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Also find tries: first moves refuted by a single defence.
     pub tries: bool,
@@ -18,11 +18,15 @@ pub struct Options {
     pub keys_only: bool,
     /// Threads examining first moves (0 counts as 1).
     pub threads: usize,
+    /// Set from another thread to stop solving soon (checked at every node): the solution
+    /// then has [`Solution::stopped`] set and says nothing. A table that served a stopped
+    /// solve holds only proven results, and may be used again.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { tries: false, keys_only: false, threads: 1 }
+        Options { tries: false, keys_only: false, threads: 1, stop: None }
     }
 }
 
@@ -37,6 +41,9 @@ pub struct Solution<M> {
     pub tries: Vec<Try<M>>,
     /// Positions visited.
     pub nodes: u64,
+    /// Solving was stopped through [`Options::stop`] before the end: the keys and tries are
+    /// incomplete and prove nothing.
+    pub stopped: bool,
 }
 
 /// A key: a first move that forces mate.
@@ -113,12 +120,18 @@ pub struct Defence<M> {
 ///
 /// The table may be shared across problems and threads. `mate` 0 has no keys.
 pub fn solve<G: Game>(root: &G, mate: u32, options: &Options, table: &Table) -> Solution<G::Move> {
-    let mut solution = Solution { mate, keys: Vec::new(), tries: Vec::new(), nodes: 0 };
-    let mut prover = Prover::new(root, table);
+    let mut solution = Solution { mate, keys: Vec::new(), tries: Vec::new(), nodes: 0, stopped: false };
+    let stop = options.stop.as_deref();
+    let mut prover = Prover::new(root, table, stop);
     if mate == 0 || prover.root_ended() {
         return solution;
     }
-    for (mv, verdict) in first_moves(root, mate, options, table, &mut solution.nodes) {
+    let verdicts = first_moves(root, mate, options, table, &mut solution.nodes);
+    solution.stopped = stop.is_some_and(|s| s.load(Relaxed));
+    if solution.stopped {
+        return solution;
+    }
+    for (mv, verdict) in verdicts {
         match verdict {
             Verdict::Key => solution.keys.push(Key { mv, length: 0, after: None }),
             Verdict::Refuted(refutations) if options.tries && refutations.len() == 1 => {
@@ -138,7 +151,30 @@ pub fn solve<G: Game>(root: &G, mate: u32, options: &Options, table: &Table) -> 
         }
     }
     solution.nodes += prover.nodes;
+    solution.stopped = prover.halted();
     solution
+}
+
+/// Solves for the shortest mate in at most `mate` moves: [`solve`] for a mate in 1, 2, ...
+/// in turn, sharing the table (so that a long bound on a short mate answers at once), until a
+/// length has a key, `mate` is reached or solving is stopped. `missed` is told of each length
+/// without a key before the next is tried. The solution is that of the last length tried.
+pub fn solve_shortest<G: Game>(
+    root: &G,
+    mate: u32,
+    options: &Options,
+    table: &Table,
+    missed: &mut dyn FnMut(&Solution<G::Move>),
+) -> Solution<G::Move> {
+    let mut length = mate.min(1);
+    loop {
+        let solution = solve(root, length, options, table);
+        if !solution.keys.is_empty() || length >= mate || solution.stopped {
+            return solution;
+        }
+        missed(&solution);
+        length += 1;
+    }
 }
 
 /// How a first move fares.
@@ -166,7 +202,7 @@ fn first_moves<G: Game>(
     let results = Mutex::new(Vec::with_capacity(moves.len()));
     let total_nodes = AtomicU64::new(0);
     let work = || {
-        let mut prover = Prover::new(root, table);
+        let mut prover = Prover::new(root, table, options.stop.as_deref());
         let mut mine = Vec::new();
         while let Some(&mv) = moves.get(next.fetch_add(1, Relaxed)) {
             let mut refutations = Vec::new();

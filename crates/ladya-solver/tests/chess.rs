@@ -172,3 +172,33 @@ fn no_moves_no_keys() {
     assert!(keys_of("8/8/8/8/8/5k2/6q1/7K w - - 0 1", 2).is_empty());
     assert!(keys_of("k7/8/1K6/8/8/8/8/2Q5 w - - 0 1", 0).is_empty());
 }
+
+#[test]
+fn a_stop_ends_solving_and_leaves_the_table_sound() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+
+    // Two knights mate in four: stopped before it starts, the solve says so and nothing else.
+    let pos = position("8/3N1K1k/8/p7/8/4N3/8/8 w - - 0 1", "");
+    let table = Table::try_new(4).unwrap();
+    let stop = Arc::new(AtomicBool::new(true));
+    let options = Options { stop: Some(stop.clone()), threads: 2, ..Options::default() };
+    let stopped = solve(&pos, 4, &options, &table);
+    assert!(stopped.stopped && stopped.keys.is_empty());
+    // The same table then gives the full answer.
+    stop.store(false, Relaxed);
+    let solved = solve(&pos, 4, &options, &table);
+    assert!(!solved.stopped);
+    assert_eq!(keys(&solved), ["e3f5", "e3g4"]);
+}
+
+#[test]
+fn the_shortest_mate_is_found_upwards() {
+    let pos = position("1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", "");
+    let mut missed = Vec::new();
+    let s = ladya_solver::solve_shortest(&pos, 5, &Options::default(), &Table::try_new(4).unwrap(), &mut |miss| {
+        missed.push(miss.mate)
+    });
+    assert_eq!((s.mate, keys(&s)), (3, vec!["d5c6".to_string()]));
+    assert_eq!(missed, [1, 2]);
+}

@@ -13,7 +13,7 @@ use std::time::Instant;
 use clap::Args;
 use ladya_core::Game;
 use ladya_protocol::EngineGame;
-use ladya_solver::{Options, Table, human, json, solve};
+use ladya_solver::{Options, Table, human, json, solve, solve_shortest};
 
 use crate::commands::position;
 use ladya_core::epd::{operations, split_epd};
@@ -84,20 +84,18 @@ fn run_game<G: EngineGame>(args: &SolveArgs) -> Result<(), Failure> {
         let m = pos.parse_move(text).map_err(|e| Failure(format!("--moves {text}: {e}")))?;
         pos.make(m);
     }
-    let options = Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads.into() };
+    let options =
+        Options { tries: args.tries, keys_only: args.keys_only, threads: args.threads.into(), ..Options::default() };
     let started = Instant::now();
-    // Upward from a mate in one, so that a long bound on a short mate answers at once (the
-    // table keeps what each length proved for the next): the first length with a key is the
-    // shortest mate, and the solution is shown for it.
-    let mut length = if args.exact { mate } else { 1 };
-    let solution = loop {
-        let solution = solve(&pos, length, &options, &table);
-        if !solution.keys.is_empty() || length == mate {
-            break solution;
-        }
-        eprintln!("No mate in {length} ({:.3} s, {} positions)", started.elapsed().as_secs_f64(), solution.nodes);
-        length += 1;
+    // The first length with a key is the shortest mate, and the solution is shown for it.
+    let solution = if args.exact {
+        solve(&pos, mate, &options, &table)
+    } else {
+        solve_shortest(&pos, mate, &options, &table, &mut |miss| {
+            eprintln!("No mate in {} ({:.3} s, {} positions)", miss.mate, started.elapsed().as_secs_f64(), miss.nodes);
+        })
     };
+    let length = solution.mate;
     if length < mate {
         eprintln!(
             "The shortest mate is in {length}, fewer than the {mate} asked (--exact shows every key within {mate})"
@@ -151,7 +149,7 @@ fn batch<G: Game>(args: &SolveArgs, path: &Path, table: &Table) -> Result<(), Fa
     let started = Instant::now();
     let nodes = AtomicU64::new(0);
     let solve_one = |problem: &Problem<G>| {
-        let options = Options { tries: false, keys_only: true, threads: 1 };
+        let options = Options { keys_only: true, ..Options::default() };
         let solution = solve(&problem.pos, problem.mate, &options, table);
         nodes.fetch_add(solution.nodes, Relaxed);
         let mut keys: Vec<String> = solution.keys.iter().map(|k| format!(" {}", problem.pos.move_text(k.mv))).collect();
