@@ -120,17 +120,33 @@ class GamePage {
     await this.page.mouse.up();
   }
 
-  /** Plays `move` (by "click" or "drag") and checks the board and move list show it. */
+  /** Plays `move` (by "click" or "drag") and checks the move list shows it; returns the piece. */
   async play(move, how) {
     const plies = await this.plies();
-    const [from, to] = [move.slice(0, 2), move.slice(2, 4)];
+    const from = move.slice(0, 2);
     const piece = await this.pieceAt(from);
     assert.ok(piece, `a piece on ${from}`);
     this.step(`${how} ${move}`);
     await (how === "click" ? this.clickMove(move) : this.dragMove(move));
     await this.page.locator(`#moves button[data-ply="${plies + 1}"][data-move="${move}"]`).waitFor({ timeout: TIMEOUT });
-    assert.equal(await this.pieceAt(to), piece, `the ${piece} stands on ${to}`);
-    assert.equal(await this.pieceAt(from), null, `${from} is empty`);
+    return piece;
+  }
+
+  /**
+   * Clicks move `ply` (`move`, which took `piece`) in the list and checks the board shows the
+   * position after it, then goes back to the game's end.
+   */
+  async showMove(ply, move, piece) {
+    const [from, to] = [move.slice(0, 2), move.slice(2, 4)];
+    await this.page.locator(`#moves button[data-ply="${ply}"]`).click();
+    await this.page.locator('#status[data-kind="history"]').waitFor();
+    assert.equal(await this.page.locator(`#moves button[data-ply="${ply}"]`).getAttribute("aria-current"), "true");
+    assert.equal(await this.pieceAt(to), piece, `after move ${ply}, the ${piece} stands on ${to}`);
+    assert.equal(await this.pieceAt(from), null, `after move ${ply}, ${from} is empty`);
+    assert.equal(await this.board(`.mark.last[data-square="${to}"]`).count(), 1);
+    assert.equal(await this.board().getAttribute("data-interactive"), "false", "Ladya's turn there");
+    await this.page.locator('[data-nav="last"]').click();
+    await this.page.locator('#status[data-kind="turn"]').waitFor();
   }
 
   /** Waits for Ladya's answer after `plies` moves and checks the board shows it. */
@@ -227,6 +243,7 @@ class GamePage {
     assert.equal(await this.page.locator(".promotion button").count(), 4, "four choices");
     await knight.click();
     await this.page.locator('#moves button[data-ply="1"][data-move="a7a8n"]').waitFor({ timeout: TIMEOUT });
+    assert.equal(await this.pieceAt("a7"), null);
     assert.equal(await this.pieceAt("a8"), "wN");
     assert.equal(await this.page.locator('#moves button[data-ply="1"]').textContent(), "a8=N+");
     assert.equal(await this.board('.mark.check[data-square="b6"]').count(), 1, "the checked king is highlighted");
@@ -240,8 +257,9 @@ class GamePage {
   async run() {
     const plan = PLAN[this.game];
     await this.open();
-    await this.play(plan.click, "click");
+    const clicked = await this.play(plan.click, "click");
     await this.ladyaReplies(1, plan.reply);
+    await this.showMove(1, plan.click, clicked);
     const fenAfterReply = await this.fen();
     let drag = null;
     for (const move of plan.drag) {
@@ -251,8 +269,9 @@ class GamePage {
       }
     }
     assert.ok(drag, `one of ${plan.drag} is legal`);
-    await this.play(drag, "drag");
+    const dragged = await this.play(drag, "drag");
     await this.ladyaReplies(3, plan.reply);
+    await this.showMove(3, drag, dragged);
     await this.undo();
     assert.equal(await this.fen(), fenAfterReply, "undo took back both moves");
     await this.flip();

@@ -339,8 +339,10 @@ class App {
     const who = (side) => (this.human === "both" || this.human === side ? "You" : "Ladya");
     const bar = (side, label) => {
       const turn = this.shown && !this.shown.outcome && sideOf(this.shown.turn) === side;
+      const thinking = this.thinking && who(side) === "Ladya";
+      const note = thinking ? '<span class="to-move thinking">thinking…</span>' : turn ? '<span class="to-move">to move</span>' : "";
       return `<span class="dot ${this.game.name}-${side}" aria-hidden="true"></span><span class="name">${who(side)}</span>
-        <span class="side">${label}</span>${turn ? '<span class="to-move">to move</span>' : ""}`;
+        <span class="side">${label}</span>${note}`;
     };
     const [top, bottom] = this.board.flipped ? ["white", "black"] : ["black", "white"];
     $("player-top").innerHTML = bar(top, top === "white" ? first : second);
