@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import { escape, numbered } from "./movelist.js";
 
 /** A score for people, from White's (Red's) point of view: "+0.34", "-1.20", "#3", "#-2". */
-export function scoreText(score, whiteToMove) {
+function scoreText(score, whiteToMove) {
   const sign = whiteToMove ? 1 : -1;
   if (score.mate !== undefined && score.mate !== null) return `#${sign * score.mate}`;
   const pawns = (sign * score.cp) / 100;
@@ -24,10 +24,6 @@ export class Analysis {
     this.position = null;
     this.button.addEventListener("click", () => (this.source ? this.stop() : this.start()));
     this.multipv.addEventListener("change", () => this.source && this.start());
-  }
-
-  get running() {
-    return this.source !== null;
   }
 
   /** The position shown changed ({game, start, moves, fen, turn}); a running analysis follows it. */

@@ -25,7 +25,10 @@ class App {
     this.view = 0; // how many of the moves the position shown has played
     this.human = localStorage.getItem("ladya.side") || "white"; // "white", "black" or "both"
     this.thinking = null; // {controller, ply} while Ladya looks for a move
-    this.loading = 0; // the latest position request, so older answers are dropped
+    // The latest requests for the game's position and for a position shown from its history:
+    // answers to older ones are dropped.
+    this.gameRequest = 0;
+    this.viewRequest = 0;
     this.error = "";
 
     this.board = new Board($("board"), game, (from, to, how) => this.userMove(from, to, how));
@@ -103,7 +106,9 @@ class App {
 
   /** Starts again from `start` (a FEN) with `moves` played; rejects with the server's error. */
   async loadGame(start, moves) {
+    const request = ++this.gameRequest;
     const position = await api.position(this.game.name, start, moves);
+    if (request !== this.gameRequest) return;
     this.stopThinking();
     this.start = position.start || start;
     this.moves = [...moves];
@@ -114,6 +119,7 @@ class App {
 
   /** The game is now `position` (after all of this.moves), and it is shown. */
   setCurrent(position, animate) {
+    this.viewRequest += 1; // a history position still loading is not shown over the game's end
     this.current = position;
     this.view = this.moves.length;
     this.shown = position;
@@ -125,10 +131,10 @@ class App {
   async play(entry, animate) {
     this.moves.push(entry.move);
     this.paths.push(entry.path);
-    const request = ++this.loading;
+    const request = ++this.gameRequest;
     try {
       const position = await api.position(this.game.name, this.start, this.moves);
-      if (request !== this.loading) return;
+      if (request !== this.gameRequest) return;
       this.setCurrent(position, animate);
     } catch (e) {
       this.moves.pop();
@@ -232,10 +238,10 @@ class App {
     }
     this.moves = this.moves.slice(0, keep);
     this.paths = this.paths.slice(0, keep);
-    const request = ++this.loading;
+    const request = ++this.gameRequest;
     try {
       const position = await api.position(this.game.name, this.start, this.moves);
-      if (request === this.loading) this.setCurrent(position, false);
+      if (request === this.gameRequest) this.setCurrent(position, false);
     } catch (e) {
       this.fail(e);
     }
@@ -244,11 +250,11 @@ class App {
 
   /** Shows the position after the first `ply` moves (the game goes on where it stands). */
   async showPly(ply) {
-    const request = ++this.loading;
+    const request = ++this.viewRequest;
     const forward = ply === this.view + 1;
     try {
       const position = ply === this.moves.length ? this.current : await api.position(this.game.name, this.start, this.moves.slice(0, ply));
-      if (request !== this.loading) return;
+      if (request !== this.viewRequest) return;
       this.view = ply;
       this.shown = position;
       this.render(forward);

@@ -28,7 +28,7 @@ function pieceCode(game, letter) {
 }
 
 /** Where the pieces stand in `fen`: a Map from square ("e4") to piece code ("wP", "rC", "b"). */
-export function piecesOf(game, fen) {
+function piecesOf(game, fen) {
   const pieces = new Map();
   const top = game === "xiangqi" ? 9 : 8;
   fen.trim().split(/\s+/)[0].split("/").forEach((row, i) => {
