@@ -48,7 +48,11 @@ export class Analysis {
     this.source = api.analyze(game, start, moves, Number(this.multipv.value));
     this.source.addEventListener("info", (e) => this.info(JSON.parse(e.data)));
     this.source.addEventListener("done", () => this.finish("Search finished."));
-    this.source.addEventListener("error", () => this.finish(this.lines.size ? "Stopped." : "The analysis could not start (the server may be busy)."));
+    // The server's `event: error` carries its reason; a connection that fails carries none.
+    this.source.addEventListener("error", (e) => {
+      const reason = e.data ? JSON.parse(e.data).error : "The analysis could not run (the server may be busy).";
+      this.finish(this.lines.size ? "Stopped." : reason);
+    });
     this.setButton(true);
   }
 

@@ -37,7 +37,7 @@ export class Solver {
     try {
       const answer = await api.solve(position.game, position.start, position.moves, mate, this.request.signal);
       this.solved = position;
-      this.show(answer);
+      this.show(answer, mate);
     } catch (e) {
       this.output.textContent = e.name === "AbortError" ? "Cancelled." : e.message;
     } finally {
@@ -46,8 +46,12 @@ export class Solver {
     }
   }
 
-  show(answer) {
-    const keys = answer.keys || [];
+  show(answer, mate) {
+    if (!answer.solved) {
+      this.output.textContent = answer.text || `No mate in ${mate}.`;
+      return;
+    }
+    const keys = answer.keys;
     this.keys.innerHTML = keys.length
       ? `<span class="label">Key${keys.length > 1 ? "s" : ""}</span>` +
         keys.map((k) => `<button type="button" data-move="${escape(k.move)}" aria-label="Play the key ${escape(k.text)}">${escape(k.text)}</button>`).join("")
