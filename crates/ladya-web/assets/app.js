@@ -297,7 +297,7 @@ class App {
       : null;
     const interactive = !shown.outcome && this.isHumanTurn(shown) && !(this.thinking && atEnd);
     this.board.show({ fen: shown.fen, legal: shown.legal, check: shown.check, last, interactive }, animate);
-    this.moveList.render(this.current.history, this.start, this.view, this.current.outcome);
+    this.moveList.render(this.current.history, this.paths, this.start, this.view, this.current.outcome);
     this.renderStatus(atEnd);
     this.renderPlayers();
     $("undo").disabled = this.moves.length === 0;

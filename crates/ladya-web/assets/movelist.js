@@ -31,8 +31,11 @@ export class MoveList {
     });
   }
 
-  /** Lists `history` (/api/position's) played from `startFen`, marking the move at `ply`. */
-  render(history, startFen, ply, outcome) {
+  /**
+   * Lists `history` (/api/position's) played from `startFen`, marking the move at `ply`. Where
+   * a chain of jumps has its `paths` entry, every landing square is written: `e3:e5:c5`.
+   */
+  render(history, paths, startFen, ply, outcome) {
     let { number, secondToMove } = moveNumberOf(startFen);
     const rows = [];
     let row = null;
@@ -42,7 +45,7 @@ export class MoveList {
         rows.push(row);
       }
       const current = i + 1 === ply ? ' aria-current="true"' : "";
-      row.cells.push(`<button type="button" class="move" data-ply="${i + 1}" data-move="${entry.move}"${current}>${escape(entry.text)}</button>`);
+      row.cells.push(`<button type="button" class="move" data-ply="${i + 1}" data-move="${entry.move}"${current}>${escape(chainText(entry.text, paths[i]))}</button>`);
       if (secondToMove) number += 1;
       secondToMove = !secondToMove;
     });
@@ -54,6 +57,10 @@ export class MoveList {
     // Keep the marked move in sight by scrolling the list alone, never the page.
     if (marked) this.list.scrollTop = marked.offsetTop - this.list.clientHeight / 2;
   }
+}
+
+function chainText(text, path) {
+  return path && path.length > 2 && text.includes(":") ? path.join(":") : text;
 }
 
 export function escape(text) {
