@@ -24,7 +24,7 @@ class App {
     this.shown = null; // /api/position of the position shown
     this.view = 0; // how many of the moves the position shown has played
     this.human = localStorage.getItem("ladya.side") || "white"; // "white", "black" or "both"
-    this.thinking = null; // {controller, ply} while Ladya looks for a move
+    this.thinking = null; // the AbortController of Ladya's search for a move
     // The latest requests for the game's position and for a position shown from its history:
     // answers to older ones are dropped.
     this.gameRequest = 0;
@@ -196,8 +196,7 @@ class App {
     if (!position || position.outcome || this.isHumanTurn(position) || this.thinking) return;
     const [kind, value] = $("level").value.split(":");
     const controller = new AbortController();
-    const ply = this.moves.length;
-    this.thinking = { controller, ply };
+    this.thinking = controller;
     this.render();
     let answer = null;
     while (!answer) {
@@ -213,7 +212,7 @@ class App {
         if (controller.signal.aborted) return;
       }
     }
-    if (this.thinking?.controller !== controller || this.moves.length !== ply) return;
+    if (this.thinking !== controller) return; // the game changed meanwhile
     this.thinking = null;
     const entry = position.legal.find((m) => m.move === answer.bestmove);
     if (!entry) return this.fail(new Error(`Ladya answered ${answer.bestmove}, which is not legal here`));
@@ -222,7 +221,7 @@ class App {
 
   stopThinking() {
     if (!this.thinking) return;
-    this.thinking.controller.abort();
+    this.thinking.abort();
     this.thinking = null;
   }
 
@@ -308,35 +307,43 @@ class App {
   renderStatus(atEnd) {
     const status = $("status");
     const names = { white: "White", black: "Black", red: "Red" };
+    const legal = this.current.legal;
+    const mustPass = legal.length === 1 && legal[0].move === "0000"; // ugolki: no move but a pass
     let text;
     let kind = "";
+    let action = null;
     if (this.error) {
       text = this.error;
       kind = "error";
     } else if (!atEnd) {
       text = this.view === 0 ? "The start position shown: " : `Move ${this.view} of ${this.moves.length} shown: `;
       kind = "history";
+      action = ["back to the game", () => this.showPly(this.moves.length)];
     } else if (this.current.outcome) {
       text = this.current.outcome.text;
       kind = "result";
     } else if (this.thinking) {
       text = "Ladya is thinking…";
       kind = "thinking";
-    } else if (this.human === "both") {
+    } else if (this.human !== "both" && !this.isHumanTurn(this.current)) {
       text = `${names[this.current.turn]} to move`;
     } else {
-      text = this.isHumanTurn(this.current) ? `Your turn (${names[this.current.turn]})` : `${names[this.current.turn]} to move`;
+      text = this.human === "both" ? `${names[this.current.turn]} to move` : `Your turn (${names[this.current.turn]})`;
+      if (mustPass) {
+        text += ": you have no move and must ";
+        action = ["pass", () => this.play(legal[0], false)];
+      }
     }
     status.className = `status ${kind}`;
     status.dataset.kind = kind || "turn";
     status.textContent = text;
-    if (kind === "history") {
-      const back = document.createElement("button");
-      back.type = "button";
-      back.className = "link";
-      back.textContent = "back to the game";
-      back.addEventListener("click", () => this.showPly(this.moves.length));
-      status.append(back);
+    if (action) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "link";
+      button.textContent = action[0];
+      button.addEventListener("click", action[1]);
+      status.append(button);
     }
   }
 
