@@ -23,5 +23,10 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
+# playwright-core wants Node.js 20 or later (Debian 12's own nodejs is 18).
+if [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 20 ]; then
+    echo "browser-test: Node.js $(node --version) is too old for playwright-core; install Node.js 20 or later" >&2
+    exit 1
+fi
 (cd tests/browser && npm ci --no-audit --no-fund --loglevel=error)
 LADYA_BIN="$(realpath "$bin")" node tests/browser/run.mjs
