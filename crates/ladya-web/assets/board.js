@@ -3,8 +3,8 @@
 //
 // State for tests and styles lives in data attributes: the <svg> has data-game, data-fen,
 // data-orientation and data-interactive; every piece is <g class="piece" data-square data-piece>;
-// every highlight is <... class="mark KIND" data-square> with KIND last, path, check, selected or
-// target; the engine's arrow is <line class="arrow" data-move>.
+// every highlight is <... class="mark KIND" data-square> with KIND last, path, check, selected,
+// target or hover (the target under a dragged piece); the engine's arrow is <line class="arrow" data-move>.
 
 import { pieceDefs, pieceMarkup, pieceName, PROMOTIONS } from "./pieces.js";
 
@@ -322,6 +322,7 @@ export class Board {
       for (const square of (this.last.path || []).slice(1, -1)) mark("path", square, "dot");
     }
     if (this.check) mark("check", this.check, "glow");
+    if (this.press?.hover) mark("hover", this.press.hover);
     if (this.selected) {
       mark("selected", this.selected);
       for (const to of this.targets(this.selected)) {
@@ -406,12 +407,20 @@ export class Board {
     }
     const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(this.svg.getScreenCTM().inverse());
     press.piece?.setAttribute("transform", `translate(${p.x} ${p.y})`);
+    // The legal target under the piece is lit while it is dragged.
+    const over = this.squareAt(event);
+    const hover = over && this.targets(press.square).includes(over) ? over : null;
+    if (hover !== press.hover) {
+      press.hover = hover;
+      this.drawMarks();
+    }
   }
 
   pointerUp(event) {
     const press = this.press;
     if (!press || press.id !== event.pointerId) return;
     this.press = null;
+    if (press.hover) this.drawMarks();
     if (!press.dragging) {
       if (press.wasSelected) this.select(null); // a second click on the selected piece lets go
       return;
