@@ -64,7 +64,6 @@ export class Board {
     this.margin = this.onPoints ? 84 : 0;
     this.lowestRank = this.onPoints ? 0 : 1;
     this.flipped = false;
-    this.fen = "";
     this.pieces = new Map();
     this.legal = [];
     this.check = null;
@@ -132,9 +131,9 @@ export class Board {
    * `animate`, the piece now on the last move's end square slides along its path.
    */
   show({ fen, legal, check, last, interactive }, animate = false) {
-    const camps = this.game === "ugolki" && piecesOf(this.game, fen).size !== this.pieces.size;
-    this.fen = fen;
-    this.pieces = piecesOf(this.game, fen);
+    const pieces = piecesOf(this.game, fen);
+    const campsChange = this.game === "ugolki" && pieces.size !== this.pieces.size; // 9, 12 or 16 a side
+    this.pieces = pieces;
     this.legal = legal;
     this.check = check;
     this.last = last;
@@ -143,7 +142,7 @@ export class Board {
     this.cancelPress();
     this.svg.dataset.fen = fen;
     this.svg.dataset.interactive = String(interactive);
-    if (camps) this.drawBoard();
+    if (campsChange) this.drawBoard();
     this.drawPieces();
     this.drawMarks();
     if (animate && last) this.slide(last.to, last.path);
