@@ -57,6 +57,16 @@ class App {
     level.addEventListener("change", () => localStorage.setItem("ladya.level", level.value));
     $("new-game").addEventListener("click", () => this.loadGame(this.game.start, []).catch((e) => this.fail(e)));
     $("undo").addEventListener("click", () => this.undo());
+    $("move-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.typedMove($("move-input"));
+    });
+    $("move-input").addEventListener("input", (e) => e.target.setCustomValidity(""));
+    $("move-input").placeholder = {
+      chess: "type one: Nf3 or g1f3",
+      xiangqi: "type one: C2.5 or h2e2",
+      ugolki: "type one: e3-e4 or e3e4",
+    }[this.game.name];
     $("flip").addEventListener("click", () => this.flip());
     document.querySelector(".nav").addEventListener("click", (e) => {
       const button = e.target.closest("[data-nav]");
@@ -159,6 +169,19 @@ class App {
     }
     this.branchAtView();
     await this.play(choices[0], how === "click");
+  }
+
+  /** A move typed for the position shown, in coordinate form or in the game's notation. */
+  async typedMove(input) {
+    const bare = (text) => text.replace(/[+#!?]+$/, "").toLowerCase();
+    const typed = bare(input.value.trim());
+    const entry = this.board.interactive && this.shown.legal.find((m) => m.move === typed || bare(m.text) === typed);
+    input.setCustomValidity(entry ? "" : "Not a legal move here");
+    input.reportValidity();
+    if (!entry) return;
+    input.value = "";
+    this.branchAtView();
+    await this.play(entry, true);
   }
 
   /** Plays `move` (coordinate form) after `moves` from `start` (a solver's key). */
