@@ -139,6 +139,7 @@ class App {
 
   /** Plays `move` (a /api/position legal entry) at the end of the game. */
   async play(entry, animate) {
+    this.board.setInteractive(false); // until the position after the move is shown
     this.moves.push(entry.move);
     this.paths.push(entry.path);
     const request = ++this.gameRequest;

@@ -137,15 +137,20 @@ export class Board {
     this.legal = legal;
     this.check = check;
     this.last = last;
-    this.interactive = interactive;
     this.selected = null;
     this.cancelPress();
     this.svg.dataset.fen = fen;
-    this.svg.dataset.interactive = String(interactive);
+    this.setInteractive(interactive);
     if (campsChange) this.drawBoard();
     this.drawPieces();
     this.drawMarks();
     if (animate && last) this.slide(last.to, last.path);
+  }
+
+  /** Takes moves or not (until the next position shown says otherwise). */
+  setInteractive(interactive) {
+    this.interactive = interactive;
+    this.svg.dataset.interactive = String(interactive);
   }
 
   /** Draws Ladya's best move as an arrow (a coordinate move, or null for none). */
