@@ -254,6 +254,24 @@ class GamePage {
     await this.page.locator("#tab-analysis").click();
   }
 
+  /** Chess: the solver proves a mate in 2, and its key, clicked, is played on the board. */
+  async solve() {
+    this.step("solver: mate in 2");
+    await this.page.locator("#tab-setup").click();
+    await this.page.fill("#fen", "8/8/3p4/n7/rp6/kp5Q/8/1K6 w - - 0 1");
+    await this.page.locator("#fen-load").click();
+    await this.waitForTurn(0);
+    await this.page.locator("#tab-solver").click();
+    await this.page.selectOption("#mate", "2");
+    await this.page.locator("#solve").click();
+    const key = this.page.locator('#keys button[data-move="h3h8"]');
+    await key.waitFor({ timeout: TIMEOUT });
+    assert.match(await this.page.locator("#solution").textContent(), /^Mate in 2: 1 key\n1\.Qh8!/);
+    await key.click();
+    await this.page.locator('#moves button[data-ply="1"][data-move="h3h8"]').waitFor({ timeout: TIMEOUT });
+    assert.equal(await this.pieceAt("h8"), "wQ");
+  }
+
   async run() {
     const plan = PLAN[this.game];
     await this.open();
@@ -276,7 +294,10 @@ class GamePage {
     assert.equal(await this.fen(), fenAfterReply, "undo took back both moves");
     await this.flip();
     await this.analyse();
-    if (this.game === "chess") await this.promote();
+    if (this.game === "chess") {
+      await this.promote();
+      await this.solve();
+    }
   }
 }
 
