@@ -85,8 +85,9 @@ pub enum PgnError {
     Empty,
 }
 
-/// The results that end a game's movetext.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The results that end a game's movetext: a win for White, for Black, a draw, and a game
+/// going on (or of unknown result).
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads the first game of `text`: its tags, the moves of its main line (with or without move
 /// numbers, in SAN or in coordinate form) and its result. Comments (`{...}`, `;` to the end of

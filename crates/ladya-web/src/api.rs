@@ -12,7 +12,7 @@ use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use ladya_chess::pgn::{Pgn, read_pgn, write_pgn};
+use ladya_chess::pgn::{Pgn, RESULTS, read_pgn, write_pgn};
 use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
 use ladya_search::{Limits, SearchControl};
@@ -30,7 +30,7 @@ use crate::searches::{
 };
 
 /// The largest request body.
-const BODY_LIMIT: usize = 64 * 1024;
+pub const BODY_LIMIT: usize = 64 * 1024;
 /// The longest move time `/api/bestmove` takes, in milliseconds.
 const MOVETIME_MAX_MS: u64 = 60_000;
 /// `/api/bestmove`'s move time when none is given, in milliseconds.
@@ -244,7 +244,7 @@ async fn pgn_export(JsonBody(request): JsonBody<ExportRequest>) -> Result<Json<V
     }
     let line = line::<ladya_chess::Position>(&request.position)?;
     let result = match request.result {
-        Some(result) if ["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) => result,
+        Some(result) if RESULTS.contains(&result.as_str()) => result,
         Some(result) => return Err(ApiError::bad(format!("bad result '{result}': 1-0, 0-1, 1/2-1/2 or *"))),
         None => line.now.outcome().map_or("*", |o| o.result_text()).to_string(),
     };

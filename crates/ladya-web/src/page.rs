@@ -24,7 +24,7 @@ pub trait PageGame: EngineGame {
     fn move_squares(&self, m: Self::Move) -> Option<[String; 2]> {
         let text = self.move_text(m);
         match (text.get(0..2), text.get(2..4)) {
-            (Some(from), Some(to)) if text != "0000" => Some([from.to_string(), to.to_string()]),
+            (Some(from), Some(to)) => Some([from.to_string(), to.to_string()]),
             _ => None,
         }
     }
