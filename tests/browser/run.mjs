@@ -20,12 +20,14 @@ const bin = process.env.LADYA_BIN || resolve(root, "target/release/ladya");
 const screenshots = process.env.SCREENSHOTS === "1";
 const TIMEOUT = 30_000;
 
-// Per game: the move played by clicking, then the first of `drag` that is legal then.
+// Per game, the player has White (Red): the move played by clicking, then the first of `drag`
+// that is legal after Ladya's answer. Ladya's pieces are black: their codes start with "b".
 const PLAN = {
-  chess: { click: "e2e4", drag: ["g1f3", "b1c3", "d2d3"], reply: /^b/ },
-  xiangqi: { click: "h2e2", drag: ["a3a4", "i3i4", "g3g4"], reply: /^b/ },
-  ugolki: { click: "e3e4", drag: ["f2f4", "f3f4", "g3g4"], reply: /^b/ },
+  chess: { click: "e2e4", drag: ["g1f3", "b1c3", "d2d3"] },
+  xiangqi: { click: "h2e2", drag: ["a3a4", "i3i4", "g3g4"] },
+  ugolki: { click: "e3e4", drag: ["f2f4", "f3f4", "g3g4"] },
 };
+const LADYA = /^b/;
 
 function startServer() {
   const args = ["serve", "--port", "0"];
@@ -276,7 +278,7 @@ class GamePage {
     const plan = PLAN[this.game];
     await this.open();
     const clicked = await this.play(plan.click, "click");
-    await this.ladyaReplies(1, plan.reply);
+    await this.ladyaReplies(1, LADYA);
     await this.showMove(1, plan.click, clicked);
     const fenAfterReply = await this.fen();
     let drag = null;
@@ -288,7 +290,7 @@ class GamePage {
     }
     assert.ok(drag, `one of ${plan.drag} is legal`);
     const dragged = await this.play(drag, "drag");
-    await this.ladyaReplies(3, plan.reply);
+    await this.ladyaReplies(3, LADYA);
     await this.showMove(3, drag, dragged);
     await this.undo();
     assert.equal(await this.fen(), fenAfterReply, "undo took back both moves");

@@ -4,7 +4,8 @@
 // State for tests and styles lives in data attributes: the <svg> has data-game, data-fen,
 // data-orientation and data-interactive; every piece is <g class="piece" data-square data-piece>;
 // every highlight is <... class="mark KIND" data-square> with KIND last, path, check, selected,
-// target or hover (the target under a dragged piece); the engine's arrow is <line class="arrow" data-move>.
+// target or hover (the target under a dragged piece); the engine's arrow is <polyline class="arrow"
+// data-move>.
 
 import { pieceDefs, pieceMarkup, pieceName, PROMOTIONS } from "./pieces.js";
 
@@ -341,14 +342,17 @@ export class Board {
       this.arrowLayer.innerHTML = "";
       return;
     }
-    const [x1, y1] = this.centre(this.arrowMove.slice(0, 2));
-    const [x2, y2] = this.centre(this.arrowMove.slice(2, 4));
+    // Along the move's path where the position shown knows it (an ugolki chain turns).
+    const entry = this.legal.find((m) => m.move === this.arrowMove);
+    const path = entry && entry.path.length > 2 ? entry.path : [this.arrowMove.slice(0, 2), this.arrowMove.slice(2, 4)];
+    const points = path.map((square) => this.centre(square));
+    const [x1, y1] = points[points.length - 2];
+    const [x2, y2] = points[points.length - 1];
     const length = Math.hypot(x2 - x1, y2 - y1) || 1;
     const cut = 26; // the head's length beyond the line's end
-    const ex = x2 - ((x2 - x1) * cut) / length;
-    const ey = y2 - ((y2 - y1) * cut) / length;
-    this.arrowLayer.innerHTML = el("line", {
-      class: "arrow", "data-move": this.arrowMove, x1, y1, x2: ex, y2: ey, "marker-end": "url(#arrowhead)",
+    points[points.length - 1] = [x2 - ((x2 - x1) * cut) / length, y2 - ((y2 - y1) * cut) / length];
+    this.arrowLayer.innerHTML = el("polyline", {
+      class: "arrow", "data-move": this.arrowMove, points: points.map((p) => p.join(",")).join(" "), "marker-end": "url(#arrowhead)",
     });
   }
 
