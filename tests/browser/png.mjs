@@ -47,9 +47,13 @@ function decode(png) {
   return { width, height, channels, pixels };
 }
 
-/** Up to 256 colours that cover the image, by median cut over its distinct colours. */
+/**
+ * Up to 256 colours that cover the image, by median cut over its distinct colours, each
+ * weighed by the square root of its count so that a gradient keeps some of its steps beside
+ * large flat areas.
+ */
 function palette(counts) {
-  const colours = [...counts.entries()].map(([key, n]) => [key >> 16, (key >> 8) & 255, key & 255, n]);
+  const colours = [...counts.entries()].map(([key, n]) => [key >> 16, (key >> 8) & 255, key & 255, Math.sqrt(n)]);
   const boxes = [colours];
   while (boxes.length < 256) {
     let best = -1;
