@@ -359,7 +359,7 @@ export class Board {
   /** Slides the piece on `square` along `path` (squares from its start to `square`). */
   slide(square, path) {
     const piece = this.pieceLayer.querySelector(`[data-square="${square}"]`);
-    if (!piece || !path || path.length < 2) return;
+    if (!piece || !path || path.length < 2 || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     const frames = path.map((s) => {
       const [x, y] = this.centre(s);
       return { transform: `translate(${x}px, ${y}px)` };
