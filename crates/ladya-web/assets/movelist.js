@@ -45,7 +45,7 @@ export class MoveList {
         rows.push(row);
       }
       const current = i + 1 === ply ? ' aria-current="true"' : "";
-      row.cells.push(`<button type="button" class="move" data-ply="${i + 1}" data-move="${entry.move}"${current}>${escape(chainText(entry.text, paths[i]))}</button>`);
+      row.cells.push(`<button type="button" class="move" data-ply="${i + 1}" data-move="${escape(entry.move)}"${current}>${escape(chainText(entry.text, paths[i]))}</button>`);
       if (secondToMove) number += 1;
       secondToMove = !secondToMove;
     });
