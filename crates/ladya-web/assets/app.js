@@ -8,7 +8,6 @@ import { MoveList } from "./movelist.js";
 import { Setup } from "./setup.js";
 import { Solver } from "./solver.js";
 
-const BUSY_RETRY_MS = 400;
 const $ = (id) => document.getElementById(id);
 
 /** "red" plays the first side's part: the page's sides are "white" and "black". */
@@ -30,6 +29,7 @@ class App {
     this.gameRequest = 0;
     this.viewRequest = 0;
     this.error = "";
+    this.errorAction = null; // [label, handler] of a button after the error, if any
 
     this.board = new Board($("board"), game, (from, to, how) => this.userMove(from, to, how));
     this.moveList = new MoveList($("moves"), (ply) => this.showPly(ply));
@@ -222,19 +222,16 @@ class App {
     const controller = new AbortController();
     this.thinking = controller;
     this.render();
-    let answer = null;
-    while (!answer) {
-      try {
-        answer = await api.bestmove(this.game.name, this.start, this.moves, { [kind]: Number(value) }, controller.signal);
-      } catch (e) {
-        if (controller.signal.aborted) return;
-        if (e.status !== 503) {
-          this.thinking = null;
-          return this.fail(e);
-        }
-        await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS)); // busy: try again
-        if (controller.signal.aborted) return;
-      }
+    let answer;
+    try {
+      // When other searches take every slot, the server keeps the request in line (up to 30 s).
+      answer = await api.bestmove(this.game.name, this.start, this.moves, { [kind]: Number(value) }, controller.signal);
+    } catch (e) {
+      if (controller.signal.aborted) return;
+      this.thinking = null;
+      if (e.status !== 503) return this.fail(e);
+      // The server stayed busy (or its line was full): the player may ask again.
+      return this.fail(new Error(`Ladya could not move (${e.message}): `), ["try again", () => this.engineTurn()]);
     }
     if (this.thinking !== controller) return; // the game changed meanwhile
     this.thinking = null;
@@ -303,8 +300,14 @@ class App {
     };
   }
 
-  fail(error) {
+  /** Shows `error` in the status line, with a button `action` ([label, handler]) if given. */
+  fail(error, action = null) {
     this.error = error.message;
+    this.errorAction = action && [action[0], () => {
+      this.error = "";
+      this.render();
+      action[1]();
+    }];
     this.render();
   }
 
@@ -339,6 +342,7 @@ class App {
     if (this.error) {
       text = this.error;
       kind = "error";
+      action = this.errorAction;
     } else if (!atEnd) {
       text = this.view === 0 ? "The start position shown: " : `Move ${this.view} of ${this.moves.length} shown: `;
       kind = "history";

@@ -43,6 +43,12 @@ const MULTIPV_MAX: usize = 3;
 const SOLVE_MATE_MAX: u32 = 5;
 /// The longest solve.
 const SOLVE_TIME_MAX: Duration = Duration::from_secs(60);
+/// The longest `/api/bestmove` and `/api/solve` wait in line for a search slot.
+const SEARCH_WAIT: Duration = Duration::from_secs(30);
+/// The longest `/api/analyze` waits for a search slot: only long enough for a search just
+/// stopped (an analysis the page closed to follow a new position) to give its slot back,
+/// since the slots may all be taken by analyses that never end.
+const ANALYSIS_WAIT: Duration = Duration::from_secs(5);
 
 /// What every request can reach.
 #[derive(Clone)]
@@ -146,7 +152,7 @@ async fn bestmove(
     };
     let kind = game_kind(&request.position.game)?;
     let job = with_game!(kind, search_job(&request.position, limits, 1))?;
-    let slot = state.slots.take()?;
+    let slot = state.slots.wait(SEARCH_WAIT).await?;
     run_to_end(job, slot).await.map(Json)
 }
 
@@ -171,7 +177,7 @@ async fn analyze(
     let limits = Limits::movetime(capped_millis(query.movetime, ANALYSIS_MAX_MS, ANALYSIS_MAX_MS));
     let request = query.position.request();
     let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, multipv))?;
-    let slot = state.slots.take()?;
+    let slot = state.slots.wait(ANALYSIS_WAIT).await?;
     let control = Arc::new(SearchControl::new());
     let (sender, events) = mpsc::unbounded_channel();
     let search_control = control.clone();
@@ -223,7 +229,7 @@ async fn solve(
         return Err(ApiError::bad(format!("mate must be 1 to {SOLVE_MATE_MAX}")));
     }
     let job = with_game!(game_kind(&request.position.game)?, solve_job(&request.position, request.mate))?;
-    let slot = state.slots.take()?;
+    let slot = state.slots.wait(SEARCH_WAIT).await?;
     solve_to_end(job, slot, SOLVE_TIME_MAX).await.map(Json)
 }
 

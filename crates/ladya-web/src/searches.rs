@@ -1,5 +1,6 @@
-//! Searches for the API: a cap on how many run at once, a search of a game chosen at run time
-//! as one boxed job, and the JSON of its reports and result.
+//! Searches for the API: a cap on how many run at once (and a short line of requests waiting
+//! for one), a search of a game chosen at run time as one boxed job, and the JSON of its
+//! reports and result.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
@@ -19,22 +20,50 @@ use crate::page::{PageGame, PositionRequest, line, line_texts, score_json};
 /// Megabytes of table per search or solve.
 const TABLE_MB: usize = 16;
 
-/// The searches running at once: at most as many as the machine has cores.
+/// The most requests that wait in line for a slot; one more is refused at once.
+const LINE_MAX: usize = 16;
+
+/// The searches running at once: at most as many as the machine has cores, and a line of at
+/// most [`LINE_MAX`] requests waiting for one of them.
 #[derive(Clone)]
-pub struct SearchSlots(Arc<Semaphore>);
+pub struct SearchSlots {
+    /// How many slots there are.
+    count: usize,
+    /// One permit per slot, held while a search runs.
+    running: Arc<Semaphore>,
+    /// One permit per place in line, held while a request waits for a slot.
+    line: Arc<Semaphore>,
+}
 
 impl SearchSlots {
     /// As many slots as the machine runs threads at once.
     pub fn new() -> SearchSlots {
-        SearchSlots(Arc::new(Semaphore::new(ladya_search::search_threads(usize::MAX))))
+        let count = ladya_search::search_threads(usize::MAX);
+        SearchSlots { count, running: Arc::new(Semaphore::new(count)), line: Arc::new(Semaphore::new(LINE_MAX)) }
     }
 
-    /// A slot for one search, held until dropped, or 503 when all are taken.
-    pub fn take(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        self.0.clone().try_acquire_owned().map_err(|_| {
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy: as many searches as the server has cores are running")
-        })
+    /// A slot for one search, held until dropped: at once if one is free, else after waiting
+    /// in line (first come, first served) for at most `most`. 503 when the line is full or
+    /// no slot frees in time.
+    pub async fn wait(&self, most: Duration) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Ok(slot) = self.running.clone().try_acquire_owned() {
+            return Ok(slot);
+        }
+        let _place = self.line.try_acquire().map_err(|_| {
+            busy(format!(
+                "{LINE_MAX} requests already wait for one of the {} search slots; try again later",
+                self.count
+            ))
+        })?;
+        tokio::time::timeout(most, self.running.clone().acquire_owned()).await.ok().and_then(Result::ok).ok_or_else(
+            || busy(format!("all {} search slots stayed taken for {} s; try again later", self.count, most.as_secs())),
+        )
     }
+}
+
+/// 503 with `busy: ` and why.
+fn busy(why: String) -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("busy: {why}"))
 }
 
 /// A search ready to run on a blocking thread: stopped through the control, telling each

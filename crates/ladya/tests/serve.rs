@@ -275,13 +275,15 @@ fn analysis_streams_lines_and_ends() {
 }
 
 #[test]
-fn searches_are_capped_and_a_closed_stream_stops_its_search() {
+fn searches_are_capped_and_wait_in_a_bounded_line() {
     let server = Server::start();
-    // Analyses without a limit take every slot; the next search is refused.
+    // Analyses without a limit take every slot; the next one waits 5 s in vain and is refused.
     let mut open = Vec::new();
     let refused = loop {
+        let asked = Instant::now();
         let mut response = server.agent.get(server.url("api/analyze?game=chess")).call().unwrap();
         if response.status() == 503 {
+            assert!(asked.elapsed() >= Duration::from_secs(4), "the analysis waited for a slot");
             break serde_json::from_str::<Value>(&response.body_mut().read_to_string().unwrap()).unwrap();
         }
         assert_eq!(response.status(), 200);
@@ -290,22 +292,37 @@ fn searches_are_capped_and_a_closed_stream_stops_its_search() {
         open.push(reader);
         assert!(open.len() <= 256, "no cap on searches");
     };
-    assert!(refused["error"].as_str().unwrap().starts_with("busy"), "{refused}");
-    let (status, busy) = server.post("api/bestmove", r#"{"game": "chess", "movetime": 10}"#);
-    assert_eq!((status, busy["error"].is_string()), (503, true));
-    // Closing the streams stops their searches and frees the slots.
-    drop(open);
-    let started = Instant::now();
-    loop {
-        let (status, answer) = server.post("api/bestmove", r#"{"game": "chess", "movetime": 10}"#);
-        if status == 200 {
-            assert!(answer["bestmove"].is_string());
-            break;
-        }
-        assert_eq!(status, 503);
-        assert!(started.elapsed() < Duration::from_secs(10), "the closed analyses still search");
-        std::thread::sleep(Duration::from_millis(20));
+    assert!(refused["error"].as_str().unwrap().starts_with("busy: all"), "{refused}");
+    // Best moves and solves wait in line for a slot: 16 of them.
+    let waiting: Vec<_> = (0..16)
+        .map(|i| {
+            let (agent, url) = (server.agent.clone(), server.url(if i == 0 { "api/solve" } else { "api/bestmove" }));
+            std::thread::spawn(move || {
+                let body =
+                    r#"{"game": "chess", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "movetime": 10, "mate": 1}"#;
+                answer(agent.post(url).header("content-type", "application/json").send(body))
+            })
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(waiting.iter().all(|t| !t.is_finished()), "the requests wait while every slot is taken");
+    // The line is full: one more is refused at once.
+    let asked = Instant::now();
+    let (status, full) = server.post("api/bestmove", r#"{"game": "chess", "movetime": 10}"#);
+    assert_eq!(status, 503, "{full}");
+    assert!(full["error"].as_str().unwrap().starts_with("busy: 16 requests already wait"), "{full}");
+    assert!(asked.elapsed() < Duration::from_secs(2), "a full line refuses at once");
+    // Closing one stream stops its search and frees its slot: the line gets through it.
+    open.pop();
+    for (i, thread) in waiting.into_iter().enumerate() {
+        let (status, answer) = thread.join().unwrap();
+        assert_eq!(status, 200, "{answer}");
+        let best = if i == 0 { &answer["keys"][0]["move"] } else { &answer["bestmove"] };
+        assert_eq!(best, "a1a8", "{answer}");
     }
+    drop(open);
+    let best = server.post_ok("api/bestmove", json!({"game": "chess", "movetime": 10}));
+    assert!(best["bestmove"].is_string());
 }
 
 #[test]
