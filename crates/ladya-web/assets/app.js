@@ -18,7 +18,6 @@ class App {
     this.game = game;
     this.start = game.start;
     this.moves = []; // the game in coordinate form
-    this.paths = []; // each move's path, where known (for the last-move marks of ugolki chains)
     this.current = null; // /api/position of the game's end
     this.shown = null; // /api/position of the position shown
     this.view = 0; // how many of the moves the position shown has played
@@ -122,7 +121,6 @@ class App {
     this.stopThinking();
     this.start = position.start || start;
     this.moves = [...moves];
-    this.paths = moves.map(() => null);
     this.setCurrent(position, false);
     this.engineTurn();
   }
@@ -141,7 +139,6 @@ class App {
   async play(entry, animate) {
     this.board.setInteractive(false); // until the position after the move is shown
     this.moves.push(entry.move);
-    this.paths.push(entry.path);
     const request = ++this.gameRequest;
     try {
       const position = await api.position(this.game.name, this.start, this.moves);
@@ -149,7 +146,6 @@ class App {
       this.setCurrent(position, animate);
     } catch (e) {
       this.moves.pop();
-      this.paths.pop();
       this.fail(e);
       return;
     }
@@ -192,8 +188,6 @@ class App {
       const entry = position.legal.find((m) => m.move === move);
       if (!entry) throw new Error(`${move} is not legal in that position`);
       this.stopThinking();
-      const sameGame = start === this.start;
-      this.paths = moves.map((m, i) => (sameGame && this.moves[i] === m ? this.paths[i] : null));
       this.start = start;
       this.moves = [...moves];
       await this.play(entry, true);
@@ -207,7 +201,6 @@ class App {
     if (this.view === this.moves.length) return;
     this.stopThinking();
     this.moves = this.moves.slice(0, this.view);
-    this.paths = this.paths.slice(0, this.view);
   }
 
   isHumanTurn(position) {
@@ -257,7 +250,6 @@ class App {
       while (keep > 0 && turnAfter(keep) !== this.human) keep -= 1;
     }
     this.moves = this.moves.slice(0, keep);
-    this.paths = this.paths.slice(0, keep);
     const request = ++this.gameRequest;
     try {
       const position = await api.position(this.game.name, this.start, this.moves);
@@ -317,13 +309,12 @@ class App {
     const shown = this.shown;
     if (!shown) return;
     const atEnd = this.view === this.moves.length;
-    const move = this.view > 0 ? this.moves[this.view - 1] : null;
-    const last = move && move !== "0000"
-      ? { from: move.slice(0, 2), to: move.slice(2, 4), path: this.paths[this.view - 1] || [move.slice(0, 2), move.slice(2, 4)] }
-      : null;
+    // The move that led to the position shown; an ugolki chain's path has every landing square.
+    const path = shown.history.length ? shown.history[shown.history.length - 1].path : [];
+    const last = path.length ? { from: path[0], to: path[path.length - 1], path } : null;
     const interactive = !shown.outcome && this.isHumanTurn(shown) && !(this.thinking && atEnd);
     this.board.show({ fen: shown.fen, legal: shown.legal, check: shown.check, last, interactive }, animate);
-    this.moveList.render(this.current.history, this.paths, this.start, this.view, this.current.outcome);
+    this.moveList.render(this.current.history, this.start, this.view, this.current.outcome);
     this.renderStatus(atEnd);
     this.renderPlayers();
     $("undo").disabled = this.moves.length === 0;

@@ -32,10 +32,10 @@ export class MoveList {
   }
 
   /**
-   * Lists `history` (/api/position's) played from `startFen`, marking the move at `ply`. Where
-   * a chain of jumps has its `paths` entry, every landing square is written: `e3:e5:c5`.
+   * Lists `history` (/api/position's) played from `startFen`, marking the move at `ply`. A
+   * chain of jumps is written with every landing square of its path: `e3:e5:c5`.
    */
-  render(history, paths, startFen, ply, outcome) {
+  render(history, startFen, ply, outcome) {
     let { number, secondToMove } = moveNumberOf(startFen);
     const rows = [];
     let row = null;
@@ -45,7 +45,7 @@ export class MoveList {
         rows.push(row);
       }
       const current = i + 1 === ply ? ' aria-current="true"' : "";
-      row.cells.push(`<button type="button" class="move" data-ply="${i + 1}" data-move="${escape(entry.move)}"${current}>${escape(chainText(entry.text, paths[i]))}</button>`);
+      row.cells.push(`<button type="button" class="move" data-ply="${i + 1}" data-move="${escape(entry.move)}"${current}>${escape(chainText(entry))}</button>`);
       if (secondToMove) number += 1;
       secondToMove = !secondToMove;
     });
@@ -59,8 +59,8 @@ export class MoveList {
   }
 }
 
-function chainText(text, path) {
-  return path && path.length > 2 && text.includes(":") ? path.join(":") : text;
+function chainText({ text, path }) {
+  return path.length > 2 && text.includes(":") ? path.join(":") : text;
 }
 
 export function escape(text) {

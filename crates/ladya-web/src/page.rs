@@ -242,9 +242,9 @@ pub fn position_json<G: PageGame>(line: &Line<G>) -> Value {
         .moves
         .iter()
         .map(|&m| {
-            let (coordinates, text) = (walk.move_text(m), walk.human_move_text(m));
+            let (coordinates, text, path) = (walk.move_text(m), walk.human_move_text(m), walk.move_path(m));
             walk.make(m);
-            json!({ "move": coordinates, "text": text, "fen": walk.fen() })
+            json!({ "move": coordinates, "text": text, "path": path, "fen": walk.fen() })
         })
         .collect();
     let now = &line.now;

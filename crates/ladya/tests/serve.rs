@@ -183,6 +183,7 @@ fn positions_carry_history_check_and_outcome() {
     assert_eq!(texts, [&json!("f3"), &json!("e5"), &json!("g4"), &json!("Qh4#")]);
     assert_eq!(mate["history"][3]["move"], "d8h4");
     assert_eq!(mate["history"][3]["fen"], mate["fen"]);
+    assert_eq!(mate["history"][3]["path"], json!(["d8", "h4"]));
     assert_eq!(
         mate["outcome"],
         json!({"result": "0-1", "winner": "black", "reason": "checkmate", "text": "Black wins by checkmate"})
@@ -197,6 +198,15 @@ fn positions_carry_history_check_and_outcome() {
     // Ugolki: a chain of jumps in the history, as people write it.
     let jump = server.post_ok("api/position", json!({"game": "ugolki", "moves": ["e3e4", "d6d5", "e1c5"]}));
     assert_eq!(jump["history"][2]["text"], "e1:c5");
+    let mut pos = ladya_ugolki::Position::start();
+    for m in ["e3e4", "d6d5"] {
+        pos.play_text(m).unwrap();
+    }
+    let chain = pos.move_path(pos.parse_move("e1c5").unwrap()).unwrap();
+    let chain: Vec<String> = chain.into_iter().map(ladya_ugolki::square_name).collect();
+    assert!(chain.len() > 2, "{chain:?}");
+    assert_eq!(jump["history"][2]["path"], json!(chain));
+    assert_eq!(jump["history"][0]["path"], json!(["e3", "e4"]));
     assert_eq!(jump["turn"], "black");
 }
 
