@@ -8,7 +8,7 @@
 //! 1. e4 e5 2. Nf3 d6 {Philidor's defence} 3. d4 Bg4 (3... exd4) 4. dxe5 $2 Bxf3 1-0"#;
 //! let game = read_pgn(text)?;
 //! assert_eq!(game.tag("White"), Some("Morphy"));
-//! assert_eq!(game.moves.len(), 7);
+//! assert_eq!(game.moves.len(), 8);
 //! assert_eq!(game.result.as_deref(), Some("1-0"));
 //! let pgn = Pgn { tags: vec![("White".into(), "Morphy".into())], ..game };
 //! let written = write_pgn(&pgn);
@@ -85,8 +85,9 @@ pub enum PgnError {
     Empty,
 }
 
-/// The results that end a game's movetext.
-const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+/// The results that end a game's movetext: a win for White, for Black, a draw, and a game
+/// going on (or of unknown result).
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// Reads the first game of `text`: its tags, the moves of its main line (with or without move
 /// numbers, in SAN or in coordinate form) and its result. Comments (`{...}`, `;` to the end of

@@ -12,6 +12,8 @@ use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use ladya_chess::pgn::{Pgn, RESULTS, read_pgn, write_pgn};
+use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
 use ladya_search::{Limits, SearchControl};
 use serde::Deserialize;
@@ -20,11 +22,15 @@ use tokio::sync::mpsc;
 
 use crate::assets::Assets;
 use crate::error::{ApiError, JsonBody, QueryParams};
-use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};
-use crate::searches::{SearchJob, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job};
+use crate::page::{
+    Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, line_texts, position_json,
+};
+use crate::searches::{
+    SearchJob, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job, solve_job, solve_to_end,
+};
 
 /// The largest request body.
-const BODY_LIMIT: usize = 64 * 1024;
+pub const BODY_LIMIT: usize = 64 * 1024;
 /// The longest move time `/api/bestmove` takes, in milliseconds.
 const MOVETIME_MAX_MS: u64 = 60_000;
 /// `/api/bestmove`'s move time when none is given, in milliseconds.
@@ -33,6 +39,16 @@ const MOVETIME_DEFAULT_MS: u64 = 1_000;
 const ANALYSIS_MAX_MS: u64 = 3_600_000;
 /// The most MultiPV lines of an analysis.
 const MULTIPV_MAX: usize = 3;
+/// The longest mate `/api/solve` looks for.
+const SOLVE_MATE_MAX: u32 = 5;
+/// The longest solve.
+const SOLVE_TIME_MAX: Duration = Duration::from_secs(60);
+/// The longest `/api/bestmove` and `/api/solve` wait in line for a search slot.
+const SEARCH_WAIT: Duration = Duration::from_secs(30);
+/// The longest `/api/analyze` waits for a search slot: only long enough for a search just
+/// stopped (an analysis the page closed to follow a new position) to give its slot back,
+/// since the slots may all be taken by analyses that never end.
+const ANALYSIS_WAIT: Duration = Duration::from_secs(5);
 
 /// What every request can reach.
 #[derive(Clone)]
@@ -50,6 +66,9 @@ pub fn router(assets: Assets) -> Router {
         .route("/api/position", post(position))
         .route("/api/bestmove", post(bestmove))
         .route("/api/analyze", get(analyze))
+        .route("/api/solve", post(solve))
+        .route("/api/pgn/export", post(pgn_export))
+        .route("/api/pgn/import", post(pgn_import))
         .fallback(page_file)
         .method_not_allowed_fallback(|| async { ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "method not allowed") })
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -133,7 +152,7 @@ async fn bestmove(
     };
     let kind = game_kind(&request.position.game)?;
     let job = with_game!(kind, search_job(&request.position, limits, 1))?;
-    let slot = state.slots.take()?;
+    let slot = state.slots.wait(SEARCH_WAIT).await?;
     run_to_end(job, slot).await.map(Json)
 }
 
@@ -158,10 +177,11 @@ async fn analyze(
     let limits = Limits::movetime(capped_millis(query.movetime, ANALYSIS_MAX_MS, ANALYSIS_MAX_MS));
     let request = query.position.request();
     let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, multipv))?;
-    let slot = state.slots.take()?;
+    let slot = state.slots.wait(ANALYSIS_WAIT).await?;
     let control = Arc::new(SearchControl::new());
     let (sender, events) = mpsc::unbounded_channel();
     let search_control = control.clone();
+    let stop = StopOnDrop::new(move || control.stop());
     tokio::task::spawn_blocking(move || {
         let _slot = slot;
         let result = job(&search_control, &mut |info| {
@@ -173,7 +193,7 @@ async fn analyze(
         };
         let _ = sender.send(done);
     });
-    let stream = AnalysisEvents { events, _stop: StopOnDrop(control) };
+    let stream = AnalysisEvents { events, _stop: stop };
     // The pings find a closed connection even while no new line comes.
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1))))
 }
@@ -190,4 +210,69 @@ impl futures_core::Stream for AnalysisEvents {
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         self.events.poll_recv(cx).map(|event| event.map(Ok))
     }
+}
+
+/// The body of `/api/solve`.
+#[derive(Deserialize)]
+struct SolveRequest {
+    #[serde(flatten)]
+    position: PositionRequest,
+    mate: u32,
+}
+
+/// `POST /api/solve`: the shortest mate in at most `mate` moves.
+async fn solve(
+    State(state): State<AppState>,
+    JsonBody(request): JsonBody<SolveRequest>,
+) -> Result<Json<Value>, ApiError> {
+    if !(1..=SOLVE_MATE_MAX).contains(&request.mate) {
+        return Err(ApiError::bad(format!("mate must be 1 to {SOLVE_MATE_MAX}")));
+    }
+    let job = with_game!(game_kind(&request.position.game)?, solve_job(&request.position, request.mate))?;
+    let slot = state.slots.wait(SEARCH_WAIT).await?;
+    solve_to_end(job, slot, SOLVE_TIME_MAX).await.map(Json)
+}
+
+/// The body of `/api/pgn/export`.
+#[derive(Deserialize)]
+struct ExportRequest {
+    #[serde(flatten)]
+    position: PositionRequest,
+    result: Option<String>,
+    white: Option<String>,
+    black: Option<String>,
+}
+
+/// `POST /api/pgn/export` (chess).
+async fn pgn_export(JsonBody(request): JsonBody<ExportRequest>) -> Result<Json<Value>, ApiError> {
+    if game_kind(&request.position.game)? != GameKind::Chess {
+        return Err(ApiError::bad("PGN is for chess"));
+    }
+    let line = line::<ladya_chess::Position>(&request.position)?;
+    let result = match request.result {
+        Some(result) if RESULTS.contains(&result.as_str()) => result,
+        Some(result) => return Err(ApiError::bad(format!("bad result '{result}': 1-0, 0-1, 1/2-1/2 or *"))),
+        None => line.now.outcome().map_or("*", |o| o.result_text()).to_string(),
+    };
+    let tags = [("White", request.white), ("Black", request.black)]
+        .into_iter()
+        .filter_map(|(name, value)| Some((name.to_string(), value?)))
+        .collect();
+    let game = Pgn { tags, start: line.start, moves: line.moves, result: Some(result) };
+    Ok(Json(json!({ "pgn": write_pgn(&game) })))
+}
+
+/// The body of `/api/pgn/import`.
+#[derive(Deserialize)]
+struct ImportRequest {
+    pgn: String,
+}
+
+/// `POST /api/pgn/import`: the first game of a PGN text.
+async fn pgn_import(JsonBody(request): JsonBody<ImportRequest>) -> Result<Json<Value>, ApiError> {
+    let game = read_pgn(&request.pgn).map_err(|e| ApiError::bad(format!("bad PGN: {e}")))?;
+    let (moves, _) = line_texts(&game.start, &game.moves);
+    let tags: serde_json::Map<String, Value> =
+        game.tags.into_iter().map(|(name, value)| (name, Value::String(value))).collect();
+    Ok(Json(json!({ "game": "chess", "fen": game.start.fen(), "moves": moves, "tags": tags, "result": game.result })))
 }

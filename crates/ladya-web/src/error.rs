@@ -9,6 +9,8 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
+use crate::api::BODY_LIMIT;
+
 /// An answer other than success: a status and a message for people.
 #[derive(Debug)]
 pub struct ApiError {
@@ -49,7 +51,13 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(request, state).await.map_err(|e| ApiError::new(e.status(), e.body_text()))?;
+        let bytes = Bytes::from_request(request, state).await.map_err(|e| match e.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request body is over the limit of {} KiB", BODY_LIMIT / 1024),
+            ),
+            status => ApiError::new(status, e.body_text()),
+        })?;
         serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| ApiError::bad(format!("bad JSON body: {e}")))
     }
 }

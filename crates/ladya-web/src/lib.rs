@@ -3,7 +3,9 @@
 //!
 //! The API is described in `docs/web-api.md`. Every search (best move, analysis, solving) runs
 //! on a blocking thread, single-threaded with its own small table; at most as many run at once
-//! as the machine has cores, and one more is refused with 503.
+//! as the machine has cores. More wait in a short line for a free slot (30 s for a best move
+//! or a solve, 5 s for an analysis); a request that finds the line full (16 waiting), or
+//! waits in vain, is refused with 503.
 //!
 //! # Serving on a free port
 //!

@@ -24,7 +24,7 @@ pub trait PageGame: EngineGame {
     fn move_squares(&self, m: Self::Move) -> Option<[String; 2]> {
         let text = self.move_text(m);
         match (text.get(0..2), text.get(2..4)) {
-            (Some(from), Some(to)) if text != "0000" => Some([from.to_string(), to.to_string()]),
+            (Some(from), Some(to)) => Some([from.to_string(), to.to_string()]),
             _ => None,
         }
     }
@@ -242,9 +242,9 @@ pub fn position_json<G: PageGame>(line: &Line<G>) -> Value {
         .moves
         .iter()
         .map(|&m| {
-            let (coordinates, text) = (walk.move_text(m), walk.human_move_text(m));
+            let (coordinates, text, path) = (walk.move_text(m), walk.human_move_text(m), walk.move_path(m));
             walk.make(m);
-            json!({ "move": coordinates, "text": text, "fen": walk.fen() })
+            json!({ "move": coordinates, "text": text, "path": path, "fen": walk.fen() })
         })
         .collect();
     let now = &line.now;

@@ -1,38 +1,69 @@
-//! Searches for the API: a cap on how many run at once, a search of a game chosen at run time
-//! as one boxed job, and the JSON of its reports and result.
+//! Searches for the API: a cap on how many run at once (and a short line of requests waiting
+//! for one), a search of a game chosen at run time as one boxed job, and the JSON of its
+//! reports and result.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
 
 use axum::http::StatusCode;
 use ladya_core::Game;
 use ladya_search::tt::Bound;
 use ladya_search::{Limits, Report, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
+use ladya_solver::{Options as SolveOptions, Table, human, solve_shortest};
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use crate::error::ApiError;
 use crate::page::{PageGame, PositionRequest, line, line_texts, score_json};
 
-/// Megabytes of transposition table per search.
+/// Megabytes of table per search or solve.
 const TABLE_MB: usize = 16;
 
-/// The searches running at once: at most as many as the machine has cores.
+/// The most requests that wait in line for a slot; one more is refused at once.
+const LINE_MAX: usize = 16;
+
+/// The searches running at once: at most as many as the machine has cores, and a line of at
+/// most [`LINE_MAX`] requests waiting for one of them.
 #[derive(Clone)]
-pub struct SearchSlots(Arc<Semaphore>);
+pub struct SearchSlots {
+    /// How many slots there are.
+    count: usize,
+    /// One permit per slot, held while a search runs.
+    running: Arc<Semaphore>,
+    /// One permit per place in line, held while a request waits for a slot.
+    line: Arc<Semaphore>,
+}
 
 impl SearchSlots {
     /// As many slots as the machine runs threads at once.
     pub fn new() -> SearchSlots {
-        SearchSlots(Arc::new(Semaphore::new(ladya_search::search_threads(usize::MAX))))
+        let count = ladya_search::search_threads(usize::MAX);
+        SearchSlots { count, running: Arc::new(Semaphore::new(count)), line: Arc::new(Semaphore::new(LINE_MAX)) }
     }
 
-    /// A slot for one search, held until dropped, or 503 when all are taken.
-    pub fn take(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        self.0.clone().try_acquire_owned().map_err(|_| {
-            ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy: as many searches as the server has cores are running")
-        })
+    /// A slot for one search, held until dropped: at once if one is free, else after waiting
+    /// in line (first come, first served) for at most `most`. 503 when the line is full or
+    /// no slot frees in time.
+    pub async fn wait(&self, most: Duration) -> Result<OwnedSemaphorePermit, ApiError> {
+        if let Ok(slot) = self.running.clone().try_acquire_owned() {
+            return Ok(slot);
+        }
+        let _place = self.line.try_acquire().map_err(|_| {
+            busy(format!(
+                "{LINE_MAX} requests already wait for one of the {} search slots; try again later",
+                self.count
+            ))
+        })?;
+        tokio::time::timeout(most, self.running.clone().acquire_owned()).await.ok().and_then(Result::ok).ok_or_else(
+            || busy(format!("all {} search slots stayed taken for {} s; try again later", self.count, most.as_secs())),
+        )
     }
+}
+
+/// 503 with `busy: ` and why.
+fn busy(why: String) -> ApiError {
+    ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("busy: {why}"))
 }
 
 /// A search ready to run on a blocking thread: stopped through the control, telling each
@@ -90,13 +121,22 @@ fn result_json<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> Value {
     })
 }
 
-/// Stops a search when dropped: held by whatever waits for the search (a request, an event
+/// Stops a search or a solve when dropped: held by whatever waits for it (a request, an event
 /// stream), so that a client going away stops it.
-pub struct StopOnDrop(pub Arc<SearchControl>);
+pub struct StopOnDrop(Option<Box<dyn FnOnce() + Send + Sync>>);
+
+impl StopOnDrop {
+    /// A guard that calls `stop` when dropped.
+    pub fn new(stop: impl FnOnce() + Send + Sync + 'static) -> StopOnDrop {
+        StopOnDrop(Some(Box::new(stop)))
+    }
+}
 
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
-        self.0.stop();
+        if let Some(stop) = self.0.take() {
+            stop();
+        }
     }
 }
 
@@ -104,12 +144,70 @@ impl Drop for StopOnDrop {
 /// The search is stopped if the waiting is abandoned (the client went away).
 pub async fn run_to_end(job: SearchJob, slot: OwnedSemaphorePermit) -> Result<Value, ApiError> {
     let control = Arc::new(SearchControl::new());
-    let _stop = StopOnDrop(control.clone());
+    let stop = control.clone();
+    let _stop = StopOnDrop::new(move || stop.stop());
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         job(&control, &mut |_| {})
     });
     task.await.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the search failed: {e}")))?
+}
+
+/// A solve ready to run on a blocking thread, stopped through the flag.
+pub type SolveJob = Box<dyn FnOnce(Arc<AtomicBool>) -> Result<Value, ApiError> + Send>;
+
+/// A search for the shortest mate in at most `mate` moves in the position `request`
+/// describes, as `/api/solve` answers it; 400 for a game the solver does not take or a bad
+/// position.
+pub fn solve_job<G: PageGame>(request: &PositionRequest, mate: u32) -> Result<SolveJob, ApiError> {
+    if !G::SOLVER {
+        return Err(ApiError::bad(format!("the solver does not take {}", G::NAME)));
+    }
+    let pos = line::<G>(request)?.now;
+    Ok(Box::new(move |stop| {
+        let table = Table::try_new(TABLE_MB)
+            .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("no memory for the solver: {e}")))?;
+        let options = SolveOptions { stop: Some(stop), ..SolveOptions::default() };
+        let mut nodes = 0;
+        let solution = solve_shortest(&pos, mate, &options, &table, &mut |miss| nodes += miss.nodes);
+        if solution.stopped {
+            return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the solver was stopped: it took too long"));
+        }
+        let keys: Vec<Value> = solution
+            .keys
+            .iter()
+            .map(|key| json!({ "move": pos.move_text(key.mv), "text": format!("{}!", pos.human_move_text(key.mv)) }))
+            .collect();
+        let solved = !keys.is_empty();
+        Ok(json!({
+            "solved": solved,
+            "mate": solved.then_some(solution.mate),
+            "text": human(&pos, &solution),
+            "keys": keys,
+            "nodes": nodes + solution.nodes,
+        }))
+    }))
+}
+
+/// Runs `job` on a blocking thread, holding `slot` until it ends, and waits at most `most`
+/// for its answer (503 after that). The solve is stopped if the waiting ends first.
+pub async fn solve_to_end(job: SolveJob, slot: OwnedSemaphorePermit, most: Duration) -> Result<Value, ApiError> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _stop = StopOnDrop::new(move || flag.store(true, Relaxed));
+    let task = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        job(stop)
+    });
+    match tokio::time::timeout(most, task).await {
+        Ok(answer) => {
+            answer.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the solver failed: {e}")))?
+        }
+        Err(_) => Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the solver was stopped after {} s, the server's limit", most.as_secs()),
+        )),
+    }
 }
 
 /// A move time in milliseconds, capped at `most`, with `default` when missing.

@@ -1,0 +1,60 @@
+// The JSON API of `ladya serve` (docs/web-api.md): one function per endpoint.
+
+/** An answer of the server with an error status; `message` is its `{"error"}` text. */
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function answer(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: the status line says what went wrong.
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, (body && body.error) || `${response.status} ${response.statusText}`);
+  }
+  return body;
+}
+
+async function get(path) {
+  return answer(await fetch(path, { headers: { Accept: "application/json" } }));
+}
+
+async function post(path, body, signal) {
+  return answer(
+    await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    }),
+  );
+}
+
+/** `{"games": [{name, start, files, ranks, solver}]}` */
+export const games = () => get("/api/games");
+
+/** The position after `moves` from `fen` (empty: the start), with its legal moves and outcome. */
+export const position = (game, fen, moves) => post("/api/position", { game, fen, moves });
+
+/** Ladya's move: `limits` holds `movetime` (ms) or `depth`. `signal` aborts the request. */
+export const bestmove = (game, fen, moves, limits, signal) =>
+  post("/api/bestmove", { game, fen, moves, ...limits }, signal);
+
+/** Mate in at most `mate` moves for the side to move. `signal` aborts the request. */
+export const solve = (game, fen, moves, mate, signal) => post("/api/solve", { game, fen, moves, mate }, signal);
+
+export const pgnExport = (fields) => post("/api/pgn/export", { game: "chess", ...fields });
+
+export const pgnImport = (pgn) => post("/api/pgn/import", { pgn });
+
+/** A live analysis as an EventSource: `info` events until it is closed (or `done`). */
+export function analyze(game, fen, moves, multipv) {
+  const query = new URLSearchParams({ game, fen, moves: moves.join(" "), multipv: String(multipv) });
+  return new EventSource(`/api/analyze?${query}`);
+}
