@@ -34,6 +34,11 @@ fn check_game_functions<G: Game>(positions: &[G], moves: &[G::Move]) {
     }
 }
 
+/// The moves `new` makes from every two squares `0..=255`.
+fn every_pair<M>(new: impl Fn(u8, u8) -> M) -> Vec<M> {
+    (0..=255u8).flat_map(|from| (0..=255u8).map(move |to| (from, to))).map(|(from, to)| new(from, to)).collect()
+}
+
 #[test]
 fn chess_takes_foreign_moves_and_off_board_squares() {
     use ladya_chess::board::{between, bishop_attacks, bit, line, queen_attacks, rook_attacks, span, square_at};
@@ -106,7 +111,7 @@ fn xiangqi_takes_moves_between_any_two_squares() {
     .iter()
     .map(|f| f.parse().unwrap())
     .collect();
-    let moves: Vec<Move> = (0..=255u8).flat_map(|from| (0..=255u8).map(move |to| Move::new(from, to))).collect();
+    let moves = every_pair(Move::new);
     check_game_functions(&positions, &moves);
     for pos in &positions {
         for &m in &moves {
@@ -138,7 +143,7 @@ fn ugolki_takes_moves_between_any_two_squares() {
             .iter()
             .map(|f| f.parse().unwrap())
             .collect();
-    let moves: Vec<Move> = (0..=255u8).flat_map(|from| (0..=255u8).map(move |to| Move::new(from, to))).collect();
+    let moves = every_pair(Move::new);
     check_game_functions(&positions, &moves);
     for pos in &positions {
         for &m in &moves {

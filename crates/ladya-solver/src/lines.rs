@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use ladya_core::{Game, MoveList};
 
-use crate::solution::Options;
+use crate::solution::{Options, run_on_threads};
 use crate::stipulation::Cooperative;
 use crate::table::Table;
 
@@ -64,16 +64,7 @@ pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Option
         nodes.fetch_add(search.nodes, Relaxed);
         found.lock().unwrap_or_else(|e| e.into_inner()).append(&mut search.found);
     };
-    let threads = options.threads.clamp(1, moves.len().max(1));
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
+    run_on_threads(options.threads, moves.len(), &work);
     let mut solutions = found.into_inner().unwrap_or_else(|e| e.into_inner());
     // Generation order, whichever thread found what.
     let rank = |line: &Vec<G::Move>| {

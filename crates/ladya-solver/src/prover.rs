@@ -269,14 +269,21 @@ impl<'t, G: Game> Prover<'t, G> {
             }
             return false;
         }
+        self.try_each(moves, n, key)
+    }
+
+    /// Whether one of `moves`, the killer first, reaches the aim within `n` moves against any
+    /// defence; the answer is stored under `key`.
+    fn try_each(&mut self, moves: &mut MoveList<G::Move>, n: u32, key: Option<u64>) -> bool {
+        let killer = self.killer();
         if let Some(i) = moves.iter().position(|&m| m == killer) {
             moves[..=i].rotate_right(1);
         }
         for i in 0..moves.len() {
             let m = moves[i];
-            let mates = self.play(m) && self.defend(n - 1);
+            let reached = self.play(m) && self.defend(n - 1);
             self.back();
-            if mates {
+            if reached {
                 self.set_killer(m);
                 if let Some(k) = key {
                     self.store_mate(k, n);
@@ -306,26 +313,7 @@ impl<'t, G: Game> Prover<'t, G> {
                 return false;
             }
         }
-        let killer = self.killer();
-        if let Some(i) = moves.iter().position(|&m| m == killer) {
-            moves[..=i].rotate_right(1);
-        }
-        for i in 0..moves.len() {
-            let m = moves[i];
-            let forced = self.play(m) && self.defend(n - 1);
-            self.back();
-            if forced {
-                self.set_killer(m);
-                if let Some(k) = key {
-                    self.store_mate(k, n);
-                }
-                return true;
-            }
-        }
-        if let Some(k) = key {
-            self.store_no_mate(k, n);
-        }
-        false
+        self.try_each(moves, n, key)
     }
 
     /// Whether the attacker mates within `n` more moves (`n >= 0`), the defender to move.

@@ -252,16 +252,7 @@ fn first_moves<G: Game>(
         total_nodes.fetch_add(prover.nodes, Relaxed);
         results.lock().unwrap_or_else(|e| e.into_inner()).extend(mine);
     };
-    let threads = options.threads.clamp(1, moves.len().max(1));
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(work);
-            }
-        });
-    }
+    run_on_threads(options.threads, moves.len(), &work);
     *nodes += total_nodes.into_inner();
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     // Back to generation order: the order moves were taken in differs between runs.
@@ -303,4 +294,19 @@ fn play<G: Game>(prover: &mut Prover<'_, G>, n: u32) -> Play<G::Move> {
         defences.push(Defence { mv, length, answers, then });
     }
     Play { threat, defences }
+}
+
+/// Runs `work` on `threads` threads, no more than there are `jobs` (first moves) and at least
+/// one: the calling thread alone when one is enough.
+pub(crate) fn run_on_threads(threads: usize, jobs: usize, work: &(impl Fn() + Sync)) {
+    let threads = threads.clamp(1, jobs.max(1));
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
 }
