@@ -264,7 +264,8 @@ class GamePage {
     await this.page.locator("#fen-load").click();
     await this.waitForTurn(0);
     await this.page.locator("#tab-solver").click();
-    await this.page.selectOption("#mate", "2");
+    await this.page.selectOption("#stip-kind", "mate");
+    await this.page.selectOption("#stip-moves", "2");
     await this.page.locator("#solve").click();
     const key = this.page.locator('#keys button[data-move="h3h8"]');
     await key.waitFor({ timeout: TIMEOUT });
@@ -272,6 +273,31 @@ class GamePage {
     await key.click();
     await this.page.locator('#moves button[data-ply="1"][data-move="h3h8"]').waitFor({ timeout: TIMEOUT });
     assert.equal(await this.pieceAt("h8"), "wQ");
+  }
+
+  /** Chess: the solver finds the 13 solutions of a helpmate in 2, and one, clicked, is played. */
+  async helpmate() {
+    this.step("solver: helpmate in 2");
+    await this.page.locator("#tab-setup").click();
+    await this.page.fill("#fen", "2kr4/8/8/8/8/8/PP6/K7 w - - 0 1");
+    await this.page.locator("#fen-load").click();
+    await this.waitForTurn(0);
+    await this.page.locator("#tab-solver").click();
+    await this.page.selectOption("#stip-kind", "help");
+    await this.page.selectOption("#stip-moves", "2");
+    await this.page.locator("#solve").click();
+    const line = this.page.locator('#solution button[data-line="1"]');
+    await line.waitFor({ timeout: TIMEOUT });
+    assert.match(await this.page.locator("#solution").textContent(), /^Helpmate in 2: 13 solutions\n1\.Kb1 Kb7 2\.Ka1 Rd1#\n/);
+    assert.equal(await line.textContent(), "1.Kb1 Kc7 2.Ka1 Rd1#");
+    await line.click();
+    // Both sides' moves, one after the other, and Ladya does not step in: the line ends in mate.
+    await this.page.locator('#moves button[data-ply="4"][data-move="d8d1"]').waitFor({ timeout: TIMEOUT });
+    await this.page.locator('#status[data-kind="result"]').waitFor({ timeout: TIMEOUT });
+    const played = await this.page.locator("#moves button[data-ply]").evaluateAll((list) => list.map((b) => b.dataset.move));
+    assert.deepEqual(played, ["a1b1", "c8c7", "b1a1", "d8d1"]);
+    assert.equal(await this.pieceAt("c7"), "bK");
+    assert.equal(await this.pieceAt("d1"), "bR");
   }
 
   async run() {
@@ -299,6 +325,7 @@ class GamePage {
     if (this.game === "chess") {
       await this.promote();
       await this.solve();
+      await this.helpmate();
     }
   }
 }

@@ -46,8 +46,8 @@ export const position = (game, fen, moves) => post("/api/position", { game, fen,
 export const bestmove = (game, fen, moves, limits, signal) =>
   post("/api/bestmove", { game, fen, moves, ...limits }, signal);
 
-/** Mate in at most `mate` moves for the side to move. `signal` aborts the request. */
-export const solve = (game, fen, moves, mate, signal) => post("/api/solve", { game, fen, moves, mate }, signal);
+/** The solution of the stipulation `stip` ("#2", "s#3", "h#2.5", ...). `signal` aborts the request. */
+export const solve = (game, fen, moves, stip, signal) => post("/api/solve", { game, fen, moves, stip }, signal);
 
 export const pgnExport = (fields) => post("/api/pgn/export", { game: "chess", ...fields });
 

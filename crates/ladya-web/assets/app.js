@@ -10,6 +10,9 @@ import { Solver } from "./solver.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** The pause between the moves of a solver's line played on the board, in milliseconds. */
+const LINE_STEP_MS = 600;
+
 /** "red" plays the first side's part: the page's sides are "white" and "black". */
 const sideOf = (turn) => (turn === "black" ? "black" : "white");
 
@@ -23,6 +26,7 @@ class App {
     this.view = 0; // how many of the moves the position shown has played
     this.human = localStorage.getItem("ladya.side") || "white"; // "white", "black" or "both"
     this.thinking = null; // the AbortController of Ladya's search for a move
+    this.line = null; // while a solver's line is played on the board: its token (see playLine)
     // The latest requests for the game's position and for a position shown from its history:
     // answers to older ones are dropped.
     this.gameRequest = 0;
@@ -181,18 +185,38 @@ class App {
     await this.play(entry, true);
   }
 
-  /** Plays `move` (coordinate form) after `moves` from `start` (a solver's key). */
-  async playFrom({ start, moves }, move) {
+  /**
+   * Plays `line` (moves in coordinate form: a solver's key, or a whole solution) after `moves`
+   * from `start`, one move at a time; Ladya does not answer before the line ends. Anything
+   * else that changes the game (a move, undo, a new game or another line) ends it.
+   */
+  async playLine({ start, moves }, line) {
+    const token = {};
+    this.line = token;
+    this.stopThinking();
+    const played = (n) => this.start === start && this.moves.join() === [...moves, ...line.slice(0, n)].join();
     try {
+      const request = ++this.gameRequest;
       const position = await api.position(this.game.name, start, moves);
-      const entry = position.legal.find((m) => m.move === move);
-      if (!entry) throw new Error(`${move} is not legal in that position`);
-      this.stopThinking();
+      if (this.line !== token || request !== this.gameRequest) return;
       this.start = start;
       this.moves = [...moves];
-      await this.play(entry, true);
+      this.setCurrent(position, false);
+      for (const [i, move] of line.entries()) {
+        if (i > 0) await new Promise((done) => setTimeout(done, LINE_STEP_MS));
+        if (this.line !== token || !played(i)) return;
+        const entry = this.current.legal.find((m) => m.move === move);
+        if (!entry) throw new Error(`${move} is not legal in that position`);
+        await this.play(entry, true);
+      }
     } catch (e) {
       this.fail(e);
+    } finally {
+      if (this.line === token) {
+        this.line = null;
+        this.render();
+        this.engineTurn();
+      }
     }
   }
 
@@ -210,7 +234,7 @@ class App {
   /** If it is Ladya's turn in the game, Ladya thinks and plays. */
   async engineTurn() {
     const position = this.current;
-    if (!position || position.outcome || this.isHumanTurn(position) || this.thinking) return;
+    if (!position || position.outcome || this.isHumanTurn(position) || this.thinking || this.line) return;
     const [kind, value] = $("level").value.split(":");
     const controller = new AbortController();
     this.thinking = controller;
@@ -312,7 +336,7 @@ class App {
     // The move that led to the position shown; an ugolki chain's path has every landing square.
     const path = shown.history.length ? shown.history[shown.history.length - 1].path : [];
     const last = path.length ? { from: path[0], to: path[path.length - 1], path } : null;
-    const interactive = !shown.outcome && this.isHumanTurn(shown) && !(this.thinking && atEnd);
+    const interactive = !shown.outcome && this.isHumanTurn(shown) && !(this.thinking && atEnd) && !this.line;
     this.board.show({ fen: shown.fen, legal: shown.legal, check: shown.check, last, interactive }, animate);
     this.moveList.render(this.current.history, this.start, this.view, this.current.outcome);
     this.renderStatus(atEnd);

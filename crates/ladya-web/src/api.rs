@@ -16,6 +16,7 @@ use ladya_chess::pgn::{Pgn, RESULTS, read_pgn, write_pgn};
 use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
 use ladya_search::{Limits, SearchControl};
+use ladya_solver::Stipulation;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
@@ -39,8 +40,10 @@ const MOVETIME_DEFAULT_MS: u64 = 1_000;
 const ANALYSIS_MAX_MS: u64 = 3_600_000;
 /// The most MultiPV lines of an analysis.
 const MULTIPV_MAX: usize = 3;
-/// The longest mate `/api/solve` looks for.
+/// The most moves of a forced stipulation (`#N`, `s#N`, `r#N`) `/api/solve` takes.
 const SOLVE_MATE_MAX: u32 = 5;
+/// The most moves of a help- or series-play solution `/api/solve` takes, both sides' counted.
+const SOLVE_LINE_MAX: u32 = 10;
 /// The longest solve.
 const SOLVE_TIME_MAX: Duration = Duration::from_secs(60);
 /// The longest `/api/bestmove` and `/api/solve` wait in line for a search slot.
@@ -212,25 +215,45 @@ impl futures_core::Stream for AnalysisEvents {
     }
 }
 
-/// The body of `/api/solve`.
+/// The body of `/api/solve`: the stipulation as text (`stip`), or `mate` for a directmate.
 #[derive(Deserialize)]
 struct SolveRequest {
     #[serde(flatten)]
     position: PositionRequest,
-    mate: u32,
+    stip: Option<String>,
+    mate: Option<u32>,
 }
 
-/// `POST /api/solve`: the shortest mate in at most `mate` moves.
+/// `POST /api/solve`: the shortest solution of a forced stipulation, or every solution of a
+/// help- or series-play one.
 async fn solve(
     State(state): State<AppState>,
     JsonBody(request): JsonBody<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
-    if !(1..=SOLVE_MATE_MAX).contains(&request.mate) {
-        return Err(ApiError::bad(format!("mate must be 1 to {SOLVE_MATE_MAX}")));
-    }
-    let job = with_game!(game_kind(&request.position.game)?, solve_job(&request.position, request.mate))?;
+    let stipulation = asked_stipulation(request.stip.as_deref(), request.mate)?;
+    let job = with_game!(game_kind(&request.position.game)?, solve_job(&request.position, stipulation))?;
     let slot = state.slots.wait(SEARCH_WAIT).await?;
     solve_to_end(job, slot, SOLVE_TIME_MAX).await.map(Json)
+}
+
+/// The stipulation of a solve, `stip` or `mate` (exactly one of them), within the server's
+/// limits.
+fn asked_stipulation(stip: Option<&str>, mate: Option<u32>) -> Result<Stipulation, ApiError> {
+    let stipulation = match (stip, mate) {
+        (Some(text), None) => text.parse().map_err(|e: ladya_solver::StipulationError| ApiError::bad(e.to_string()))?,
+        (None, Some(mate)) => Stipulation::mate(mate),
+        _ => return Err(ApiError::bad("give either \"stip\" (\"#2\", \"s#3\", \"h#2.5\", ...) or \"mate\": N")),
+    };
+    match stipulation {
+        Stipulation::Forced { moves, .. } if !(1..=SOLVE_MATE_MAX).contains(&moves) => {
+            Err(ApiError::bad(format!("#N, s#N and r#N take N from 1 to {SOLVE_MATE_MAX}")))
+        }
+        Stipulation::Cooperative(play) if play.line_length() > SOLVE_LINE_MAX => Err(ApiError::bad(format!(
+            "{play} has {} moves; help- and series-play take at most {SOLVE_LINE_MAX}, both sides' counted",
+            play.line_length()
+        ))),
+        _ => Ok(stipulation),
+    }
 }
 
 /// The body of `/api/pgn/export`.

@@ -10,7 +10,10 @@ use axum::http::StatusCode;
 use ladya_core::Game;
 use ladya_search::tt::Bound;
 use ladya_search::{Limits, Report, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
-use ladya_solver::{Options as SolveOptions, Table, human, solve_shortest};
+use ladya_solver::{
+    Aim, Cooperative, Options as SolveOptions, Stipulation, Table, human, human_lines, replay, solve_lines,
+    solve_shortest,
+};
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -156,10 +159,9 @@ pub async fn run_to_end(job: SearchJob, slot: OwnedSemaphorePermit) -> Result<Va
 /// A solve ready to run on a blocking thread, stopped through the flag.
 pub type SolveJob = Box<dyn FnOnce(Arc<AtomicBool>) -> Result<Value, ApiError> + Send>;
 
-/// A search for the shortest mate in at most `mate` moves in the position `request`
-/// describes, as `/api/solve` answers it; 400 for a game the solver does not take or a bad
-/// position.
-pub fn solve_job<G: PageGame>(request: &PositionRequest, mate: u32) -> Result<SolveJob, ApiError> {
+/// A solve of `stipulation` in the position `request` describes, as `/api/solve` answers it;
+/// 400 for a game the solver does not take or a bad position.
+pub fn solve_job<G: PageGame>(request: &PositionRequest, stipulation: Stipulation) -> Result<SolveJob, ApiError> {
     if !G::SOLVER {
         return Err(ApiError::bad(format!("the solver does not take {}", G::NAME)));
     }
@@ -168,24 +170,63 @@ pub fn solve_job<G: PageGame>(request: &PositionRequest, mate: u32) -> Result<So
         let table = Table::try_new(TABLE_MB)
             .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("no memory for the solver: {e}")))?;
         let options = SolveOptions { stop: Some(stop), ..SolveOptions::default() };
-        let mut nodes = 0;
-        let solution = solve_shortest(&pos, mate, &options, &table, &mut |miss| nodes += miss.nodes);
-        if solution.stopped {
-            return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the solver was stopped: it took too long"));
-        }
-        let keys: Vec<Value> = solution
-            .keys
-            .iter()
-            .map(|key| json!({ "move": pos.move_text(key.mv), "text": format!("{}!", pos.human_move_text(key.mv)) }))
-            .collect();
-        let solved = !keys.is_empty();
-        Ok(json!({
-            "solved": solved,
-            "mate": solved.then_some(solution.mate),
-            "text": human(&pos, &solution),
-            "keys": keys,
-            "nodes": nodes + solution.nodes,
-        }))
+        let answer = match stipulation {
+            Stipulation::Forced { aim, moves } => forced_json(&pos, aim, moves, options, &table),
+            Stipulation::Cooperative(play) => lines_json(&pos, play, &options, &table),
+        };
+        answer.ok_or_else(|| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the solver was stopped: it took too long"))
+    }))
+}
+
+/// The shortest solution of a forced stipulation (`aim` within `moves`), with its keys; none
+/// when stopped.
+fn forced_json<G: Game>(pos: &G, aim: Aim, moves: u32, options: SolveOptions, table: &Table) -> Option<Value> {
+    let options = SolveOptions { aim, ..options };
+    let mut nodes = 0;
+    let solution = solve_shortest(pos, moves, &options, table, &mut |miss| nodes += miss.nodes);
+    if solution.stopped {
+        return None;
+    }
+    let keys: Vec<Value> = solution
+        .keys
+        .iter()
+        .map(|key| json!({ "move": pos.move_text(key.mv), "text": format!("{}!", pos.human_move_text(key.mv)) }))
+        .collect();
+    let solved = !keys.is_empty();
+    Some(json!({
+        "solved": solved,
+        "stipulation": Stipulation::Forced { aim, moves }.to_string(),
+        "mate": solved.then_some(solution.mate),
+        "text": human(pos, &solution),
+        "keys": keys,
+        "nodes": nodes + solution.nodes,
+    }))
+}
+
+/// Every solution of a help- or series-play stipulation, each move written in the position
+/// it is played in; none when stopped.
+fn lines_json<G: Game>(pos: &G, play: Cooperative, options: &SolveOptions, table: &Table) -> Option<Value> {
+    let lines = solve_lines(pos, play, options, table);
+    if lines.stopped {
+        return None;
+    }
+    let solutions: Vec<Value> = lines
+        .solutions
+        .iter()
+        .map(|line| {
+            let mut moves = Vec::with_capacity(line.len());
+            replay(pos, play, line, |at, m| {
+                moves.push(json!({ "move": at.move_text(m), "text": at.human_move_text(m) }))
+            });
+            Value::Array(moves)
+        })
+        .collect();
+    Some(json!({
+        "solved": !solutions.is_empty(),
+        "stipulation": play.to_string(),
+        "text": human_lines(pos, &lines),
+        "solutions": solutions,
+        "nodes": lines.nodes,
     }))
 }
 

@@ -350,15 +350,61 @@ fn the_solver_finds_a_mate_in_two_and_is_bounded() {
         server.post_ok("api/solve", json!({"game": "xiangqi", "fen": "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "mate": 2}));
     assert_eq!((&xiangqi["mate"], &xiangqi["keys"]), (&json!(1), &json!([{"move": "i0i8", "text": "R1+8!"}])));
     for (body, error) in [
-        (json!({"game": "chess", "mate": 6}), "mate must be 1 to 5"),
-        (json!({"game": "chess", "mate": 0}), "mate must be 1 to 5"),
+        (json!({"game": "chess", "mate": 6}), "take N from 1 to 5"),
+        (json!({"game": "chess", "mate": 0}), "take N from 1 to 5"),
+        (json!({"game": "chess", "stip": "s#6"}), "take N from 1 to 5"),
+        (json!({"game": "chess", "stip": "h#5.5"}), "h#5.5 has 11 moves; help- and series-play take at most 10"),
+        (json!({"game": "chess", "stip": "ser-h#10"}), "ser-h#10 has 11 moves"),
+        (json!({"game": "chess", "stip": "x#2"}), "unknown stipulation 'x#2': expected #N, s#N, r#N, h#N"),
+        (json!({"game": "chess", "stip": "h#2.4"}), "unknown stipulation 'h#2.4'"),
         (json!({"game": "ugolki", "mate": 2}), "the solver does not take ugolki"),
-        (json!({"game": "chess"}), "missing field `mate`"),
+        (json!({"game": "ugolki", "stip": "h#2"}), "the solver does not take ugolki"),
+        (json!({"game": "chess"}), "give either \"stip\""),
+        (json!({"game": "chess", "stip": "#2", "mate": 2}), "give either \"stip\""),
     ] {
         let (status, answer) = server.post("api/solve", &body.to_string());
         assert_eq!(status, 400, "{body}");
         assert!(answer["error"].as_str().unwrap().contains(error), "{body}: {answer}");
     }
+}
+
+#[test]
+fn the_solver_takes_every_stipulation() {
+    let server = Server::start();
+    // A helpmate in two: 13 solutions, all with the black king going to b8 first.
+    let help =
+        server.post_ok("api/solve", json!({"game": "chess", "fen": "k7/pp6/8/8/8/8/8/2KR4 b - - 0 1", "stip": "h#2"}));
+    assert_eq!((&help["solved"], &help["stipulation"]), (&json!(true), &json!("h#2")));
+    let solutions = help["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 13, "{help}");
+    for solution in solutions {
+        let moves = solution.as_array().unwrap();
+        assert_eq!(moves.len(), 4, "{solution}");
+        assert_eq!(moves[0], json!({"move": "a8b8", "text": "Kb8"}), "{solution}");
+        assert!(moves[3]["text"].as_str().unwrap().ends_with('#'), "{solution}");
+    }
+    let text = help["text"].as_str().unwrap();
+    assert!(text.starts_with("Helpmate in 2: 13 solutions\n1.Kb8 "), "{text}");
+    assert_eq!(text.lines().count(), 14, "{text}");
+    assert!(help["nodes"].as_u64().unwrap() > 0);
+    // A series mate: the other side passes, so the moves are the series side's alone.
+    let series =
+        server.post_ok("api/solve", json!({"game": "chess", "fen": "k7/8/1K6/8/8/8/8/7R w - - 0 1", "stip": "ser-#1"}));
+    assert_eq!(series["solutions"], json!([[{"move": "h1h8", "text": "Rh8#"}]]), "{series}");
+    assert_eq!(series["text"], "Series mate in 1: 1 solution\n1.Rh8#\n");
+    // No solution.
+    let none = server.post_ok("api/solve", json!({"game": "chess", "stip": "h#1"}));
+    assert_eq!((&none["solved"], &none["solutions"]), (&json!(false), &json!([])));
+    // A selfmate in two: forced, answered like a directmate.
+    let selfmate = server
+        .post_ok("api/solve", json!({"game": "chess", "fen": "8/8/8/3p4/2Q5/8/6PP/1q1k3K w - - 0 1", "stip": "s#2"}));
+    assert_eq!((&selfmate["solved"], &selfmate["stipulation"]), (&json!(true), &json!("s#2")));
+    assert_eq!(selfmate["keys"][0]["move"], "c4e2", "{selfmate}");
+    assert!(selfmate["text"].as_str().unwrap().starts_with("Selfmate in 2: 1 key\n1.Qe2+!"), "{selfmate}");
+    // `stip` "#N" is `mate`: N.
+    let mate =
+        server.post_ok("api/solve", json!({"game": "chess", "fen": "k7/8/1K6/8/8/8/8/7R w - - 0 1", "stip": "#2"}));
+    assert_eq!((&mate["mate"], &mate["keys"][0]["move"]), (&json!(1), &json!("h1h8")));
 }
 
 #[test]
