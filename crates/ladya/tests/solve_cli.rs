@@ -1,5 +1,6 @@
 //! The `ladya solve` contract: the batch finds exactly Popeye's key sets for the 400 mate-in-2
-//! problems in `data/`, the solution layout for people and as JSON, xiangqi, and exit status 2
+//! problems in `data/`, the solution layout for people and as JSON, xiangqi, every
+//! stipulation (`--stip`), and exit status 2
 //! with a one-line message on bad input.
 
 use std::collections::BTreeSet;
@@ -210,4 +211,46 @@ fn bad_input_exits_with_status_two_and_one_line() {
         assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1, "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn every_stipulation_from_the_command_line() {
+    // A helpmate: every line, in problem-book form, the mates marked.
+    let out = ladya(&["solve", "chess", "--stip", "h#2", "--fen", "k7/pp6/8/8/8/8/8/2KR4 b - - 0 1"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("Helpmate in 2: 13 solutions\n1.Kb8 Kb1 2.Ka8 Rd8#\n"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.ends_with('#')).count(), 13);
+    // A selfmate: the key, the defence and the mate it is forced to give.
+    let out = ladya(&["solve", "chess", "--stip", "s#2", "--fen", "8/8/8/3p4/2Q5/8/6PP/1q1k3K w - - 0 1"]);
+    // Black, in check, may take at once (a discovered mate) or be forced to mate next move.
+    assert_eq!(stdout(&out), "Selfmate in 2: 1 key\n1.Qe2+!\n  1...Kxe2#\n  1...Kc1 2.Qd2+ 2...Kxd2#\n");
+    // A batch with stipulations per line: solutions for help and series play, keys for the others.
+    let dir = std::env::temp_dir().join(format!("ladya-stip-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("problems.epd");
+    std::fs::write(
+        &file,
+        "k7/pp6/8/8/8/8/8/2KR4 b - - stip h#1;\n\
+         8/8/8/3p4/2Q5/8/6PP/1q1k3K w - - stip s#2;\n\
+         8/8/3B1k2/3K4/2R5/6R1/8/8 b - - stip ser-h#1;\n\
+         k7/8/8/8/8/8/8/K7 b - - stip h#2;\n",
+    )
+    .unwrap();
+    let out = ladya(&["solve", "chess", "--epd", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out),
+        "k7/pp6/8/8/8/8/8/2KR4 b - - ; solutions\n\
+         8/8/8/3p4/2Q5/8/6PP/1q1k3K w - - ; keys c4e2\n\
+         8/8/3B1k2/3K4/2R5/6R1/8/8 b - - ; solutions f6f5 c4f4\n\
+         k7/8/8/8/8/8/8/K7 b - - ; solutions\n"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    // Options that only forced play has are refused for help play.
+    let out = ladya(&["solve", "chess", "--stip", "h#2", "--tries"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = ladya(&["solve", "chess", "--stip", "x#2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown stipulation"));
 }
