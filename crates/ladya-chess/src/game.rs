@@ -88,6 +88,10 @@ impl Game for Position {
         Position::has_legal_move(self)
     }
 
+    fn checking_moves(&mut self, out: &mut MoveList<Move>) {
+        self.append_checks(out);
+    }
+
     /// A side with no legal move that is not in check is stalemated, a draw.
     const ONLY_CHECKS_MATE: bool = true;
 

@@ -9,7 +9,7 @@ use ladya_core::{MoveList, Side};
 use crate::board::*;
 use crate::moves::{CAPTURE, CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move, PROMOTION, QUIET};
 use crate::piece::Kind;
-use crate::position::{CastlingRules, NO_SQUARE, Position};
+use crate::position::{CastlingRules, CheckTargets, NO_SQUARE, Position};
 
 /// Where the generator puts legal moves, given as sets.
 pub(crate) trait MoveSink {
@@ -106,6 +106,54 @@ impl MoveSink for MoveList<Move> {
     #[inline(always)]
     fn single(&mut self, m: Move) {
         self.push(m);
+    }
+}
+
+/// Keeps only the moves that give check, in a move list.
+struct ChecksOnly<'a> {
+    pos: &'a Position,
+    targets: CheckTargets,
+    out: &'a mut MoveList<Move>,
+}
+
+impl ChecksOnly<'_> {
+    /// Drops the moves from `start` on that give no check, each tested alone (promotions,
+    /// castling, en passant: rare).
+    fn keep_checks_from(&mut self, start: usize) {
+        let mut i = start;
+        while i < self.out.len() {
+            if self.pos.gives_check(self.out[i]) {
+                i += 1;
+            } else {
+                self.out.swap_remove(i);
+            }
+        }
+    }
+}
+
+impl MoveSink for ChecksOnly<'_> {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
+        let kind = self.pos.board[from as usize].kind();
+        self.out.piece_moves(from, self.targets.checking_targets(kind, from, targets), enemies);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: Bitboard, delta: i8, flag: u16) {
+        let mut checking = 0;
+        for to in squares(targets) {
+            checking |= self.targets.checking_targets(Kind::Pawn, (to as i8 - delta) as Square, bit(to));
+        }
+        self.out.pawn_moves(checking, delta, flag);
+    }
+    fn promotions(&mut self, targets: Bitboard, delta: i8, capture: bool) {
+        let start = self.out.len();
+        self.out.promotions(targets, delta, capture);
+        self.keep_checks_from(start);
+    }
+    fn single(&mut self, m: Move) {
+        if self.pos.gives_check(m) {
+            self.out.push(m);
+        }
     }
 }
 
@@ -308,6 +356,14 @@ impl Position {
         let mut counter = Counter(0);
         generate::<_, false>(self, &mut counter);
         counter.0
+    }
+
+    /// Appends the legal moves that give check to `out`: the generator keeps, per piece, only
+    /// the target squares that check ([`Position::gives_check`] for each, without a test per
+    /// move).
+    pub fn append_checks(&self, out: &mut MoveList<Move>) {
+        let mut sink = ChecksOnly { pos: self, targets: CheckTargets::new(self), out };
+        generate::<_, false>(self, &mut sink);
     }
 
     /// Whether the side to move has a legal move: the king's moves are looked at first, and

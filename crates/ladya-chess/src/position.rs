@@ -337,43 +337,12 @@ impl Position {
 
     /// Moves the moves of `moves` (legal moves of this position) that give check to the
     /// front, and returns how many there are: [`Position::gives_check`] for each, with what
-    /// every move shares (the squares that check the king per kind of piece, the pieces that
-    /// uncover a check when they leave their line) worked out once. Castling, en passant and
-    /// promotions, rare, are tested alone.
+    /// every move shares worked out once ([`CheckTargets`]).
     pub fn checks_first(&self, moves: &mut MoveList<Move>) -> usize {
-        let us = self.side;
-        let king = self.king_square(us.opponent());
-        let occupied = self.occupied();
-        let (diagonal, straight) = (bishop_attacks(king, occupied), rook_attacks(king, occupied));
-        let mut checking = [0; 6];
-        checking[Kind::Pawn as usize] = PAWN_ATTACKS[us.opponent().index()][king as usize];
-        checking[Kind::Knight as usize] = KNIGHT_ATTACKS[king as usize];
-        checking[Kind::Bishop as usize] = diagonal;
-        checking[Kind::Rook as usize] = straight;
-        checking[Kind::Queen as usize] = diagonal | straight;
-        // Our pieces alone between one of our sliders and the king.
-        let queens = self.pieces(us, Kind::Queen);
-        let snipers = (bishop_attacks(king, 0) & (self.pieces(us, Kind::Bishop) | queens))
-            | (rook_attacks(king, 0) & (self.pieces(us, Kind::Rook) | queens));
-        let mut uncovering = 0;
-        for sniper in squares(snipers) {
-            let blockers = between(king, sniper) & occupied;
-            if blockers != 0 && !more_than_one(blockers) {
-                uncovering |= blockers & self.by_side[us.index()];
-            }
-        }
+        let targets = CheckTargets::new(self);
         let mut checks = 0;
         for i in 0..moves.len() {
-            let m = moves[i];
-            let (from, to) = (m.from(), m.to());
-            let special = matches!(m.flag(), CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || m.flag() & PROMOTION != 0;
-            let check = if special {
-                self.gives_check(m)
-            } else {
-                checking[self.board[from as usize].kind() as usize] & bit(to) != 0
-                    || (uncovering & bit(from) != 0 && line(king, from) & bit(to) == 0)
-            };
-            if check {
+            if targets.gives_check(self, moves[i]) {
                 moves.swap(i, checks);
                 checks += 1;
             }
@@ -626,5 +595,60 @@ impl Position {
     /// Recomputes the key from scratch after the board was set up piece by piece.
     pub(crate) fn refresh_key(&mut self) {
         self.key = self.compute_key();
+    }
+}
+
+/// What every move of a position shares when asked whether it gives check: the squares from
+/// which each kind of piece of the side to move would attack the enemy king, and the pieces
+/// that uncover a check by a slider behind them when they leave their line.
+pub(crate) struct CheckTargets {
+    king: Square,
+    checking: [Bitboard; 6],
+    uncovering: Bitboard,
+}
+
+impl CheckTargets {
+    pub(crate) fn new(pos: &Position) -> CheckTargets {
+        let us = pos.side;
+        let king = pos.king_square(us.opponent());
+        let occupied = pos.occupied();
+        let (diagonal, straight) = (bishop_attacks(king, occupied), rook_attacks(king, occupied));
+        let mut checking = [0; 6];
+        checking[Kind::Pawn as usize] = PAWN_ATTACKS[us.opponent().index()][king as usize];
+        checking[Kind::Knight as usize] = KNIGHT_ATTACKS[king as usize];
+        checking[Kind::Bishop as usize] = diagonal;
+        checking[Kind::Rook as usize] = straight;
+        checking[Kind::Queen as usize] = diagonal | straight;
+        // Our pieces alone between one of our sliders and the king.
+        let queens = pos.pieces(us, Kind::Queen);
+        let snipers = (bishop_attacks(king, 0) & (pos.pieces(us, Kind::Bishop) | queens))
+            | (rook_attacks(king, 0) & (pos.pieces(us, Kind::Rook) | queens));
+        let mut uncovering = 0;
+        for sniper in squares(snipers) {
+            let blockers = between(king, sniper) & occupied;
+            if blockers != 0 && !more_than_one(blockers) {
+                uncovering |= blockers & pos.by_side[us.index()];
+            }
+        }
+        CheckTargets { king, checking, uncovering }
+    }
+
+    /// The squares of `targets` where the piece of `kind` on `from` gives check by an ordinary
+    /// move (not castling, en passant or a promotion).
+    #[inline(always)]
+    pub(crate) fn checking_targets(&self, kind: Kind, from: Square, targets: Bitboard) -> Bitboard {
+        let direct = targets & self.checking[kind as usize];
+        if self.uncovering & bit(from) != 0 { direct | (targets & !line(self.king, from)) } else { direct }
+    }
+
+    /// [`Position::gives_check`] for `m`, a legal move of `pos`.
+    #[inline(always)]
+    pub(crate) fn gives_check(&self, pos: &Position, m: Move) -> bool {
+        let special = matches!(m.flag(), CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || m.flag() & PROMOTION != 0;
+        if special {
+            return pos.gives_check(m);
+        }
+        let kind = pos.board[m.from() as usize].kind();
+        self.checking_targets(kind, m.from(), bit(m.to())) != 0
     }
 }

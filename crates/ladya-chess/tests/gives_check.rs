@@ -1,11 +1,12 @@
 //! `gives_check` looks at the board without making the move: it must agree with making the
 //! move and asking whether the opponent is in check, for every move of every node of perft
 //! trees (direct and discovered checks, castling rooks, en passant, promotions), and so must
-//! `checks_first`, which sorts a whole list. `has_legal_move` is checked on the way.
+//! `checks_first`, which sorts a whole list, and `append_checks`, which generates only checks.
+//! `has_legal_move` is checked on the way.
 
 use ladya_chess::{MoveKind, Position};
-use ladya_core::MoveList;
 use ladya_core::perft::{parse_perft_cases, verify_tree};
+use ladya_core::{MoveCode, MoveList};
 
 /// Checks every legal move of every node to `depth`; returns (moves checked, checks found).
 fn verify(fen: &str, depth: u32) -> (u64, u64) {
@@ -27,6 +28,16 @@ fn verify(fen: &str, depth: u32) -> (u64, u64) {
         }
         if p.has_legal_move() == moves.is_empty() {
             return Err(format!("has_legal_move is wrong in {}", p.to_fen()));
+        }
+        // The generator of checks finds exactly the moves that check.
+        let mut generated = MoveList::new();
+        p.append_checks(&mut generated);
+        let mut checking: Vec<_> = moves.iter().copied().filter(|&m| p.gives_check(m)).map(|m| m.code()).collect();
+        let mut found: Vec<_> = generated.iter().map(|m| m.code()).collect();
+        checking.sort_unstable();
+        found.sort_unstable();
+        if checking != found {
+            return Err(format!("append_checks in {}: {found:?} against {checking:?}", p.to_fen()));
         }
         // The batch form finds the same checks.
         let mut sorted = moves.clone();

@@ -262,6 +262,21 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         checks
     }
 
+    /// Appends the legal moves that give check to `out`. By default the legal moves are
+    /// generated and the checks kept; games override it with a generator of checks.
+    fn checking_moves(&mut self, out: &mut MoveList<Self::Move>) {
+        let start = out.len();
+        self.legal_moves(out);
+        let mut i = start;
+        while i < out.len() {
+            if self.gives_check(out[i]) {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+    }
+
     /// Whether only a checking move can leave the opponent without a legal move and lost: true
     /// where a side with no move that is not in check is stalemated and draws (chess), false
     /// where that side loses too (xiangqi) or the game has no checks. False, which is always

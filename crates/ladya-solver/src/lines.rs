@@ -185,13 +185,17 @@ impl<'t, G: Game> LineSearch<'t, G> {
         }
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
-        self.pos.legal_moves(&mut moves);
-        let checks = if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 };
         // The last move of a line must mate: where only a check can, only checks are tried.
         let last = left == 1 && step != Step::SeriesHelp;
-        let tried = if last && G::ONLY_CHECKS_MATE { checks } else { moves.len() };
+        let checks = if last && G::ONLY_CHECKS_MATE {
+            self.pos.checking_moves(&mut moves);
+            moves.len()
+        } else {
+            self.pos.legal_moves(&mut moves);
+            if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 }
+        };
         let mut any = false;
-        for i in 0..tried {
+        for i in 0..moves.len() {
             any |= self.try_move(step, left, moves[i], i < checks);
         }
         self.spare.push(moves);
@@ -249,10 +253,13 @@ impl<'t, G: Game> LineSearch<'t, G> {
     fn mates_in_one(&mut self) -> bool {
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
-        self.pos.legal_moves(&mut moves);
-        let candidates = if G::ONLY_CHECKS_MATE { self.pos.checks_first(&mut moves) } else { moves.len() };
+        if G::ONLY_CHECKS_MATE {
+            self.pos.checking_moves(&mut moves);
+        } else {
+            self.pos.legal_moves(&mut moves);
+        }
         let mut any = false;
-        for i in 0..candidates {
+        for i in 0..moves.len() {
             any |= self.record_if_mate(moves[i]);
         }
         self.spare.push(moves);

@@ -226,8 +226,18 @@ impl<'t, G: Game> Prover<'t, G> {
         }
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
-        self.pos.legal_moves(&mut moves);
-        let mates = self.attack_with(&mut moves, n, key);
+        let mates = if self.aim == Aim::Mate && n == 1 && G::ONLY_CHECKS_MATE {
+            // Mate at once, and only a check can mate.
+            self.pos.checking_moves(&mut moves);
+            let mating = (0..moves.len()).find(|&i| self.mates(moves[i]));
+            if let Some(i) = mating {
+                self.set_killer(moves[i]);
+            }
+            mating.is_some()
+        } else {
+            self.pos.legal_moves(&mut moves);
+            self.attack_with(&mut moves, n, key)
+        };
         self.spare.push(moves);
         mates
     }
