@@ -1,0 +1,160 @@
+//! Optional adjudication by the engines' own scores, as cutechess-cli's `-draw` and `-resign`:
+//! a draw when both sides have scored near zero for a while, a loss for a side whose score has
+//! stayed hopeless. No tablebases.
+
+use ladya_core::Side;
+
+use crate::engine::Eval;
+
+/// `--draw movenumber=N movecount=M score=S`: from move N on, a draw once both engines scored
+/// within ±S centipawns for M consecutive moves each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    /// The first full move at which a draw may be adjudicated.
+    pub move_number: u32,
+    /// Consecutive moves of each side within the score.
+    pub move_count: u32,
+    /// The score bound in centipawns.
+    pub score: i32,
+}
+
+/// `--resign movecount=M score=S`: a loss for a side whose engine scored −S centipawns or
+/// worse for M consecutive moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResignRule {
+    /// Consecutive moves at or below the score.
+    pub move_count: u32,
+    /// The score bound in centipawns (a positive number).
+    pub score: i32,
+}
+
+/// The adjudication rules of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Draw adjudication, if any.
+    pub draw: Option<DrawRule>,
+    /// Resign adjudication, if any.
+    pub resign: Option<ResignRule>,
+}
+
+/// What adjudication decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The game is drawn.
+    Draw,
+    /// This side loses.
+    Loss(Side),
+}
+
+/// The adjudication state of one game.
+#[derive(Clone, Debug, Default)]
+pub struct Adjudicator {
+    rules: Adjudication,
+    /// Consecutive plies (both sides) with a score near zero.
+    quiet_plies: u32,
+    /// Consecutive own moves with a hopeless score, per side.
+    hopeless_moves: [u32; 2],
+}
+
+/// Parses `KEY=VALUE` words into the values of `keys`, in order.
+fn settings<const N: usize>(what: &str, words: &[String], keys: [&str; N]) -> Result<[i64; N], String> {
+    let mut values = [None; N];
+    for word in words {
+        let (key, value) = word.split_once('=').ok_or_else(|| format!("--{what}: '{word}' is not KEY=VALUE"))?;
+        let slot = keys.iter().position(|k| *k == key).ok_or_else(|| format!("--{what}: unknown key '{key}' ({})", keys.join(", ")))?;
+        values[slot] = Some(value.parse::<i64>().ok().filter(|v| (0..1_000_000).contains(v)).ok_or_else(|| format!("--{what}: {key} must be a whole number, not '{value}'"))?);
+    }
+    let mut out = [0; N];
+    for (i, value) in values.iter().enumerate() {
+        out[i] = value.ok_or_else(|| format!("--{what} needs {}", keys.map(|k| format!("{k}=N")).join(" ")))?;
+    }
+    Ok(out)
+}
+
+impl DrawRule {
+    /// Reads `movenumber=N movecount=M score=S`.
+    ///
+    /// # Errors
+    /// A missing, unknown or non-numeric setting.
+    pub fn parse(words: &[String]) -> Result<DrawRule, String> {
+        let [move_number, move_count, score] = settings("draw", words, ["movenumber", "movecount", "score"])?;
+        Ok(DrawRule { move_number: move_number as u32, move_count: move_count as u32, score: score as i32 })
+    }
+}
+
+impl ResignRule {
+    /// Reads `movecount=M score=S`.
+    ///
+    /// # Errors
+    /// A missing, unknown or non-numeric setting.
+    pub fn parse(words: &[String]) -> Result<ResignRule, String> {
+        let [move_count, score] = settings("resign", words, ["movecount", "score"])?;
+        Ok(ResignRule { move_count: move_count as u32, score: score as i32 })
+    }
+}
+
+impl Adjudicator {
+    /// A new game's state.
+    pub fn new(rules: Adjudication) -> Adjudicator {
+        Adjudicator { rules, ..Adjudicator::default() }
+    }
+
+    /// Takes note of a move by `side`, at full move `move_number`, with the engine's `eval`
+    /// (its own view); a move without a score breaks every run.
+    pub fn after_move(&mut self, side: Side, move_number: u32, eval: Option<Eval>) -> Option<Verdict> {
+        let score = eval.map(|e| e.score);
+        if let Some(rule) = self.rules.resign {
+            let run = &mut self.hopeless_moves[side.index()];
+            *run = if score.is_some_and(|s| s <= -rule.score) { *run + 1 } else { 0 };
+            if *run >= rule.move_count.max(1) {
+                return Some(Verdict::Loss(side));
+            }
+        }
+        if let Some(rule) = self.rules.draw {
+            self.quiet_plies = if score.is_some_and(|s| s.abs() <= rule.score) { self.quiet_plies + 1 } else { 0 };
+            if move_number >= rule.move_number && self.quiet_plies >= 2 * rule.move_count.max(1) {
+                return Some(Verdict::Draw);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split(' ').map(str::to_string).collect()
+    }
+
+    fn eval(score: i32) -> Option<Eval> {
+        Some(Eval { score, depth: 5 })
+    }
+
+    #[test]
+    fn rules_read_as_cutechess() {
+        assert_eq!(DrawRule::parse(&words("movenumber=40 movecount=8 score=10")), Ok(DrawRule { move_number: 40, move_count: 8, score: 10 }));
+        assert_eq!(ResignRule::parse(&words("score=600 movecount=3")), Ok(ResignRule { move_count: 3, score: 600 }));
+        for bad in ["movecount=3", "movecount=3 score=x", "movecount=3 score=5 foo=1", "movecount"] {
+            assert!(ResignRule::parse(&words(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_hopeless_side_loses_and_a_quiet_game_is_drawn() {
+        let resign = Adjudication { resign: Some(ResignRule { move_count: 2, score: 600 }), draw: None };
+        let mut judge = Adjudicator::new(resign);
+        assert_eq!(judge.after_move(Side::White, 10, eval(-700)), None);
+        assert_eq!(judge.after_move(Side::Black, 10, eval(700)), None);
+        assert_eq!(judge.after_move(Side::White, 11, eval(-650)), Some(Verdict::Loss(Side::White)));
+
+        let draw = Adjudication { draw: Some(DrawRule { move_number: 3, move_count: 1, score: 10 }), resign: None };
+        let mut judge = Adjudicator::new(draw);
+        assert_eq!(judge.after_move(Side::White, 1, eval(5)), None);
+        assert_eq!(judge.after_move(Side::Black, 1, eval(-5)), None);
+        assert_eq!(judge.after_move(Side::White, 2, None), None);
+        assert_eq!(judge.after_move(Side::Black, 2, eval(0)), None);
+        assert_eq!(judge.after_move(Side::White, 3, eval(0)), Some(Verdict::Draw));
+    }
+}
