@@ -56,43 +56,6 @@ pub struct Adjudicator {
     hopeless_moves: [u32; 2],
 }
 
-/// Parses `KEY=VALUE` words into the values of `keys`, in order.
-fn settings<const N: usize>(what: &str, words: &[String], keys: [&str; N]) -> Result<[i64; N], String> {
-    let mut values = [None; N];
-    for word in words {
-        let (key, value) = word.split_once('=').ok_or_else(|| format!("--{what}: '{word}' is not KEY=VALUE"))?;
-        let slot = keys.iter().position(|k| *k == key).ok_or_else(|| format!("--{what}: unknown key '{key}' ({})", keys.join(", ")))?;
-        values[slot] = Some(value.parse::<i64>().ok().filter(|v| (0..1_000_000).contains(v)).ok_or_else(|| format!("--{what}: {key} must be a whole number, not '{value}'"))?);
-    }
-    let mut out = [0; N];
-    for (i, value) in values.iter().enumerate() {
-        out[i] = value.ok_or_else(|| format!("--{what} needs {}", keys.map(|k| format!("{k}=N")).join(" ")))?;
-    }
-    Ok(out)
-}
-
-impl DrawRule {
-    /// Reads `movenumber=N movecount=M score=S`.
-    ///
-    /// # Errors
-    /// A missing, unknown or non-numeric setting.
-    pub fn parse(words: &[String]) -> Result<DrawRule, String> {
-        let [move_number, move_count, score] = settings("draw", words, ["movenumber", "movecount", "score"])?;
-        Ok(DrawRule { move_number: move_number as u32, move_count: move_count as u32, score: score as i32 })
-    }
-}
-
-impl ResignRule {
-    /// Reads `movecount=M score=S`.
-    ///
-    /// # Errors
-    /// A missing, unknown or non-numeric setting.
-    pub fn parse(words: &[String]) -> Result<ResignRule, String> {
-        let [move_count, score] = settings("resign", words, ["movecount", "score"])?;
-        Ok(ResignRule { move_count: move_count as u32, score: score as i32 })
-    }
-}
-
 impl Adjudicator {
     /// A new game's state.
     pub fn new(rules: Adjudication) -> Adjudicator {
@@ -124,21 +87,8 @@ impl Adjudicator {
 mod tests {
     use super::*;
 
-    fn words(text: &str) -> Vec<String> {
-        text.split(' ').map(str::to_string).collect()
-    }
-
     fn eval(score: i32) -> Option<Eval> {
         Some(Eval { score, depth: 5 })
-    }
-
-    #[test]
-    fn rules_read_as_cutechess() {
-        assert_eq!(DrawRule::parse(&words("movenumber=40 movecount=8 score=10")), Ok(DrawRule { move_number: 40, move_count: 8, score: 10 }));
-        assert_eq!(ResignRule::parse(&words("score=600 movecount=3")), Ok(ResignRule { move_count: 3, score: 600 }));
-        for bad in ["movecount=3", "movecount=3 score=x", "movecount=3 score=5 foo=1", "movecount"] {
-            assert!(ResignRule::parse(&words(bad)).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -19,8 +19,8 @@ use crate::process::{EngineProcess, ProcessError};
 const SETUP_TIME: Duration = Duration::from_secs(10);
 
 /// How long an XBoard engine may take to list its features before it is taken to have none
-/// (XBoard's own wait, unless the engine says `done=0`).
-const FEATURE_TIME: Duration = Duration::from_secs(2);
+/// (XBoard itself waits 2 s, unless the engine says `done=0`; a loaded machine needs more).
+const FEATURE_TIME: Duration = Duration::from_secs(5);
 
 /// An engine protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -466,12 +466,13 @@ impl Engine {
         self.sync()
     }
 
-    /// Asks for a move and waits for it until `request.allowed` has passed.
+    /// Asks for a move and waits for it until `request.allowed` has passed. The position is
+    /// sent and the engine synchronised (`isready`, `ping`) before the `go`, so that whatever
+    /// it said before, such as an unsolicited `bestmove`, is not taken for its answer.
     ///
     /// # Errors
     /// The engine failed (exited, or did not answer `isready`), or cannot set up the position.
     pub fn think(&mut self, request: &MoveRequest) -> Result<Reply, EngineError> {
-        self.sync()?;
         match self.spec.protocol {
             Protocol::Uci | Protocol::Ucci => self.think_uci(request),
             Protocol::Xboard => self.think_xboard(request),
@@ -525,6 +526,7 @@ impl Engine {
 
     fn think_uci(&mut self, request: &MoveRequest) -> Result<Reply, EngineError> {
         self.send(&Self::position_line(request))?;
+        self.sync()?;
         let go = self.go_line(request);
         self.send(&go)?;
         let started = Instant::now();
@@ -566,6 +568,18 @@ impl Engine {
             self.send(&if self.usermove { format!("usermove {m}") } else { m.clone() })?;
         }
         self.known_moves = request.moves.len();
+        if self.ping {
+            // Synchronise, and catch a refusal of the moves just sent.
+            self.pings += 1;
+            let pong = format!("pong {}", self.pings);
+            self.send(&format!("ping {}", self.pings))?;
+            let deadline = Instant::now() + SETUP_TIME;
+            let refusal = |line: &str| refuses(line, &new_moves);
+            let line = self.process.read_until(deadline, |l| l == pong || refusal(l))?;
+            if refusal(line.trim()) {
+                return Ok(Reply { answer: Answer::Refused(line.trim().into()), used: Duration::ZERO, eval: None });
+            }
+        }
         if let Some(ClockRule::Session { .. }) = request.limits.clock {
             let [white, black] = request.clocks;
             let (own, other) = if request.white_to_move { (white, black) } else { (black, white) };
@@ -589,9 +603,7 @@ impl Engine {
                 ["move", m, ..] => Answer::Move((*m).to_string()),
                 ["resign", ..] | ["tellics", "resign", ..] => Answer::Resign(text.into()),
                 [result, ..] if ["1-0", "0-1", "1/2-1/2"].contains(result) => Answer::Claim(text.into()),
-                [first, ..] if first.eq_ignore_ascii_case("illegal") && new_moves.iter().any(|m| text.contains(m.as_str())) => {
-                    Answer::Refused(text.into())
-                }
+                _ if refuses(text, &new_moves) => Answer::Refused(text.into()),
                 _ => {
                     if let Some(e) = xboard_eval(text) {
                         eval = Some(e);
@@ -607,6 +619,11 @@ impl Engine {
         }
         Ok(answer)
     }
+}
+
+/// Whether an XBoard line refuses one of the moves just sent (`Illegal move: e2e4`).
+fn refuses(line: &str, sent: &[String]) -> bool {
+    line.get(..7).is_some_and(|w| w.eq_ignore_ascii_case("illegal")) && sent.iter().any(|m| line.contains(m.as_str()))
 }
 
 /// The `NAME=VALUE` pairs of an XBoard `feature` line (values may be quoted).

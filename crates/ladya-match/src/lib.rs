@@ -13,6 +13,7 @@ pub mod openings;
 pub mod pgn;
 pub mod process;
 pub mod referee;
+pub mod settings;
 pub mod stats;
 pub mod tournament;
 
@@ -20,5 +21,6 @@ pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use clock::{ClockRule, Limits};
 pub use engine::{EngineSpec, Protocol};
 pub use openings::{Opening, OpeningFormat, OpeningOrder, arrange, read_openings};
+pub use settings::{OpeningSettings, SettingError};
 pub use stats::{EloModel, Hypothesis, Sprt};
 pub use tournament::{MatchConfig, MatchError, MatchSummary, TournamentKind, run_match};

@@ -196,7 +196,8 @@ fn finite_or_word(x: f64, decimals: usize) -> String {
     } else if x.is_infinite() {
         if x > 0.0 { "inf".into() } else { "-inf".into() }
     } else {
-        format!("{x:.decimals$}")
+        // Adding zero turns -0.0 into 0.0.
+        format!("{:.decimals$}", x + 0.0)
     }
 }
 
