@@ -33,7 +33,7 @@ fn seconds(text: &str) -> Option<Duration> {
         Some((minutes, rest)) => minutes.parse::<f64>().ok()? * 60.0 + rest.parse::<f64>().ok()?,
         None => text.parse::<f64>().ok()?,
     };
-    (seconds.is_finite() && seconds >= 0.0 && seconds < 1e9).then(|| Duration::from_secs_f64(seconds))
+    (0.0..1e9).contains(&seconds).then(|| Duration::from_secs_f64(seconds))
 }
 
 impl ClockRule {

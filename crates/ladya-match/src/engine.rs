@@ -42,11 +42,6 @@ impl Protocol {
             Protocol::Ucci => Dialect::Ucci,
         }
     }
-
-    /// The line that asks the engine to leave.
-    fn quit_line(self) -> &'static str {
-        "quit"
-    }
 }
 
 impl FromStr for Protocol {
@@ -123,7 +118,8 @@ impl EngineSpec {
                 },
             }
         }
-        let command = command.filter(|c| !c.trim().is_empty()).ok_or_else(|| SpecError("an engine needs cmd=PATH".into()))?;
+        let command =
+            command.filter(|c| !c.trim().is_empty()).ok_or_else(|| SpecError("an engine needs cmd=PATH".into()))?;
         let mut words: Vec<String> = if std::path::Path::new(&command).is_file() {
             vec![command.clone()]
         } else {
@@ -131,7 +127,8 @@ impl EngineSpec {
         };
         let first = words.remove(0);
         let program = if first == "ladya" {
-            std::env::current_exe().map_err(|e| SpecError(format!("cmd=ladya: cannot find the running program: {e}")))?
+            std::env::current_exe()
+                .map_err(|e| SpecError(format!("cmd=ladya: cannot find the running program: {e}")))?
         } else {
             PathBuf::from(&first)
         };
@@ -285,7 +282,7 @@ impl Engine {
         if spec.protocol == Protocol::Ucci && game != GameKind::Xiangqi {
             return Err(EngineError::Unable(format!("{}: UCCI is for xiangqi only", spec.name)));
         }
-        let process = EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_ref(), stop)?;
+        let process = EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_deref(), stop)?;
         let mut engine = Engine {
             spec,
             game,
@@ -316,7 +313,7 @@ impl Engine {
 
     /// Asks the engine to quit and ends its process.
     pub fn quit(self) {
-        self.process.quit(self.spec.protocol.quit_line());
+        self.process.quit("quit");
     }
 
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -452,9 +449,16 @@ impl Engine {
                         let seconds = base.as_secs().max(1);
                         let increment = format!("{:.3}", increment.as_secs_f64());
                         let increment = increment.trim_end_matches('0').trim_end_matches('.');
-                        self.send(&format!("level {} {}:{:02} {increment}", moves.unwrap_or(0), seconds / 60, seconds % 60))?;
+                        self.send(&format!(
+                            "level {} {}:{:02} {increment}",
+                            moves.unwrap_or(0),
+                            seconds / 60,
+                            seconds % 60
+                        ))?;
                     }
-                    Some(ClockRule::PerMove(time)) => self.send(&format!("st {}", time.as_secs_f64().ceil().max(1.0)))?,
+                    Some(ClockRule::PerMove(time)) => {
+                        self.send(&format!("st {}", time.as_secs_f64().ceil().max(1.0)))?
+                    }
                     None => {}
                 }
                 if let Some(depth) = limits.depth {
@@ -480,8 +484,11 @@ impl Engine {
     }
 
     fn position_line(request: &MoveRequest) -> String {
-        let mut line =
-            if request.standard_start { "position startpos".to_string() } else { format!("position fen {}", request.start_fen) };
+        let mut line = if request.standard_start {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", request.start_fen)
+        };
         if !request.moves.is_empty() {
             line += " moves ";
             line += &request.moves.join(" ");
@@ -501,10 +508,19 @@ impl Engine {
                 let [white, black] = request.clocks;
                 if ucci {
                     let (own, other) = if request.white_to_move { (white, black) } else { (black, white) };
-                    go += &format!(" time {} increment {} opptime {}", units(own.left()), units(increment), units(other.left()));
+                    go += &format!(
+                        " time {} increment {} opptime {}",
+                        units(own.left()),
+                        units(increment),
+                        units(other.left())
+                    );
                 } else {
                     let inc = increment.as_millis();
-                    go += &format!(" wtime {} btime {} winc {inc} binc {inc}", millis(white.left()), millis(black.left()));
+                    go += &format!(
+                        " wtime {} btime {} winc {inc} binc {inc}",
+                        millis(white.left()),
+                        millis(black.left())
+                    );
                 }
                 let own = if request.white_to_move { white } else { black };
                 if let Some(n) = own.moves_to_go() {
@@ -535,7 +551,9 @@ impl Engine {
         loop {
             let (at, line) = match self.process.read_line(deadline) {
                 Ok(read) => read,
-                Err(ProcessError::Timeout) => return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval }),
+                Err(ProcessError::Timeout) => {
+                    return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval });
+                }
                 Err(e) => return Err(e.into()),
             };
             let used = at.saturating_duration_since(started);
@@ -593,7 +611,9 @@ impl Engine {
         let answer = loop {
             let (at, line) = match self.process.read_line(deadline) {
                 Ok(read) => read,
-                Err(ProcessError::Timeout) => return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval }),
+                Err(ProcessError::Timeout) => {
+                    return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval });
+                }
                 Err(e) => return Err(e.into()),
             };
             let used = at.saturating_duration_since(started);
@@ -652,7 +672,10 @@ mod tests {
 
     #[test]
     fn engine_settings_read_as_cutechess() {
-        let spec = EngineSpec::parse(&words("proto=uci option.Hash=8 cmd=/usr/games/maxqi proto=xboard option.Hash=16 name=MaxQi")).unwrap();
+        let spec = EngineSpec::parse(&words(
+            "proto=uci option.Hash=8 cmd=/usr/games/maxqi proto=xboard option.Hash=16 name=MaxQi",
+        ))
+        .unwrap();
         assert_eq!(spec.program, PathBuf::from("/usr/games/maxqi"));
         assert_eq!((spec.protocol, spec.name.as_str()), (Protocol::Xboard, "MaxQi"));
         assert_eq!(spec.options, vec![("Hash".to_string(), "16".to_string())]);
@@ -667,8 +690,14 @@ mod tests {
 
     #[test]
     fn scores_from_info_and_thinking_lines() {
-        assert_eq!(info_eval("info depth 7 seldepth 9 score cp -35 nodes 10 pv e2e4", None), Some(Eval { score: -35, depth: 7 }));
-        assert_eq!(info_eval("info depth 9 score mate 3 pv a1a2", None), Some(Eval { score: MATE_SCORE - 3, depth: 9 }));
+        assert_eq!(
+            info_eval("info depth 7 seldepth 9 score cp -35 nodes 10 pv e2e4", None),
+            Some(Eval { score: -35, depth: 7 })
+        );
+        assert_eq!(
+            info_eval("info depth 9 score mate 3 pv a1a2", None),
+            Some(Eval { score: MATE_SCORE - 3, depth: 9 })
+        );
         assert_eq!(info_eval("info depth 9 score mate -2", None), Some(Eval { score: -MATE_SCORE + 2, depth: 9 }));
         assert_eq!(info_eval("info depth 4 score 120 pv h2e2", None), Some(Eval { score: 120, depth: 4 }));
         assert_eq!(info_eval("info string hello", None), None);

@@ -49,7 +49,12 @@ pub struct OpeningError(pub String);
 ///
 /// # Errors
 /// A line or game that does not read, naming where it is; a file without an opening.
-pub fn read_openings(game: GameKind, text: &str, format: OpeningFormat, plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {
+pub fn read_openings(
+    game: GameKind,
+    text: &str,
+    format: OpeningFormat,
+    plies: Option<usize>,
+) -> Result<Vec<Opening>, OpeningError> {
     let openings = match format {
         OpeningFormat::Epd => with_game!(game, read_epd(text))?,
         OpeningFormat::Pgn => with_game!(game, read_pgn(text, plies))?,

@@ -170,7 +170,10 @@ mod tests {
         assert!(!text.contains("[FEN") && !text.contains("Variant"));
         assert!(text.contains("[PlyCount \"3\"]\n[Termination \"time forfeit\"]\n\n1. e4 e5"), "{text}");
         let movetext = text.rsplit("]\n\n").next().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
-        assert_eq!(movetext, "1. e4 e5 {+0.10/5 0.100s} 2. Qh5 {x(y)} {White loses on time; last words: 'bestmove'} 0-1");
+        assert_eq!(
+            movetext,
+            "1. e4 e5 {+0.10/5 0.100s} 2. Qh5 {x(y)} {White loses on time; last words: 'bestmove'} 0-1"
+        );
         assert!(text.lines().all(|l| l.len() <= LINE_WIDTH) && text.ends_with("0-1\n\n"));
     }
 
@@ -190,7 +193,11 @@ mod tests {
         let text = write_pgn(&record, &header());
         assert!(text.contains("[Variant \"xiangqi\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n[SetUp \"1\"]\n"));
         assert!(text.ends_with("1. h3e3 {draw by repetition} 1/2-1/2\n\n"), "{text}");
-        let black_first = GameRecord { start_fen: Some("BBBB4/BBBB4/BBBB4/8/8/4WWW1/4WWWW/4WWWWW b 7".into()), game: GameKind::Ugolki, ..record };
+        let black_first = GameRecord {
+            start_fen: Some("BBBB4/BBBB4/BBBB4/8/8/4WWW1/4WWWW/4WWWWW b 7".into()),
+            game: GameKind::Ugolki,
+            ..record
+        };
         assert!(write_pgn(&black_first, &header()).contains("\n7... h3e3 "));
         assert_eq!(today().len(), 10);
     }

@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -98,9 +98,9 @@ impl EngineProcess {
     /// # Errors
     /// The program cannot be started.
     pub fn spawn(
-        program: &PathBuf,
+        program: &Path,
         args: &[String],
-        dir: Option<&PathBuf>,
+        dir: Option<&Path>,
         stop: Arc<AtomicBool>,
     ) -> Result<EngineProcess, ProcessError> {
         let mut command = Command::new(program);
@@ -109,7 +109,10 @@ impl EngineProcess {
             command.current_dir(dir);
         }
         let spawn_error = |reason: String| ProcessError::Spawn {
-            command: std::iter::once(program.display().to_string()).chain(args.iter().cloned()).collect::<Vec<_>>().join(" "),
+            command: std::iter::once(program.display().to_string())
+                .chain(args.iter().cloned())
+                .collect::<Vec<_>>()
+                .join(" "),
             reason,
         };
         let mut child = command.spawn().map_err(|e| spawn_error(e.to_string()))?;
@@ -205,8 +208,8 @@ impl EngineProcess {
         ProcessError::Exited(status)
     }
 
-    /// Asks the engine to quit with `quit_line`, waits a moment, and kills it if it is still
-    /// running.
+    /// Asks the engine to quit with `quit_line`, waits half a second at most, and then kills
+    /// it (when dropped) if it still runs.
     pub fn quit(mut self, quit_line: &str) {
         let _ = self.send(quit_line);
         self.stdin = None;

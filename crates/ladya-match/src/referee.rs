@@ -150,7 +150,8 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
     pos = G::from_fen(&pos.fen()).map_err(|e| Unfinished::Impossible(e.to_string()))?;
     let start_fen = pos.fen();
     let dialects = [engines[0].spec().protocol.dialect(), engines[1].spec().protocol.dialect()];
-    let mut table = Table { pos, game: setup.game, dialects, engine_moves: [Vec::new(), Vec::new()], moves: Vec::new() };
+    let mut table =
+        Table { pos, game: setup.game, dialects, engine_moves: [Vec::new(), Vec::new()], moves: Vec::new() };
     for text in &opening.moves {
         let m = table.pos.parse_move(text).map_err(|e| Unfinished::Impossible(format!("opening move {text}: {e}")))?;
         table.make(m, None);
@@ -175,7 +176,14 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
             Ok(()) => {}
             Err(error) => {
                 let reason = format!("{} disconnects: {error}", side_name(side));
-                return Ok(finish(table, Some(side.opponent()), reason, Termination::Abandoned, Some(engine.last_words()), Some(side)));
+                return Ok(finish(
+                    table,
+                    Some(side.opponent()),
+                    reason,
+                    Termination::Abandoned,
+                    Some(engine.last_words()),
+                    Some(side),
+                ));
             }
         }
     }
@@ -190,7 +198,14 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
         let index = side.index();
         let engine = &mut engines[index];
         let loses = |table, reason: String, termination, broken: bool, words: String| {
-            Ok(finish(table, Some(side.opponent()), format!("{} {reason}", side_name(side)), termination, Some(words), broken.then_some(side)))
+            Ok(finish(
+                table,
+                Some(side.opponent()),
+                format!("{} {reason}", side_name(side)),
+                termination,
+                Some(words),
+                broken.then_some(side),
+            ))
         };
         let request = MoveRequest {
             start_fen: &start_fen,
@@ -203,7 +218,15 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
         };
         let reply = match fail_safe(engine.think(&request))? {
             Ok(reply) => reply,
-            Err(error) => return loses(table, format!("disconnects: {error}"), Termination::Abandoned, true, engine.last_words()),
+            Err(error) => {
+                return loses(
+                    table,
+                    format!("disconnects: {error}"),
+                    Termination::Abandoned,
+                    true,
+                    engine.last_words(),
+                );
+            }
         };
         let text = match reply.answer {
             Answer::Move(text) => text,
@@ -212,8 +235,24 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
                 return loses(table, reason, Termination::TimeForfeit, true, engine.last_words());
             }
             Answer::Resign(words) => return loses(table, "resigns".into(), Termination::Normal, false, words),
-            Answer::Claim(words) => return loses(table, format!("makes a false claim: {words}"), Termination::RulesInfraction, false, engine.last_words()),
-            Answer::Refused(words) => return loses(table, format!("refuses a legal move: {words}"), Termination::RulesInfraction, false, engine.last_words()),
+            Answer::Claim(words) => {
+                return loses(
+                    table,
+                    format!("makes a false claim: {words}"),
+                    Termination::RulesInfraction,
+                    false,
+                    engine.last_words(),
+                );
+            }
+            Answer::Refused(words) => {
+                return loses(
+                    table,
+                    format!("refuses a legal move: {words}"),
+                    Termination::RulesInfraction,
+                    false,
+                    engine.last_words(),
+                );
+            }
         };
         if !clocks[index].charge(reply.used, setup.limits.margin) {
             let reason = format!("loses on time: {} used, {} allowed", seconds(reply.used), seconds(request.allowed));

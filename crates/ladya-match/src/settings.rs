@@ -100,7 +100,8 @@ impl Sprt {
             model,
         };
         let rate = |p: f64| p > 0.0 && p < 0.5;
-        if !(sprt.elo0 < sprt.elo1) || !rate(sprt.alpha) || !rate(sprt.beta) {
+        if sprt.elo0.partial_cmp(&sprt.elo1) != Some(std::cmp::Ordering::Less) || !rate(sprt.alpha) || !rate(sprt.beta)
+        {
             return Err(s.error("needs elo0 < elo1 and alpha, beta between 0 and 0.5".into()));
         }
         Ok(sprt)
@@ -153,7 +154,10 @@ mod tests {
 
     #[test]
     fn setting_sets_read_as_cutechess() {
-        assert_eq!(DrawRule::parse(&words("movenumber=40 movecount=8 score=10")), Ok(DrawRule { move_number: 40, move_count: 8, score: 10 }));
+        assert_eq!(
+            DrawRule::parse(&words("movenumber=40 movecount=8 score=10")),
+            Ok(DrawRule { move_number: 40, move_count: 8, score: 10 })
+        );
         assert_eq!(ResignRule::parse(&words("score=600 movecount=3")), Ok(ResignRule { move_count: 3, score: 600 }));
         for bad in ["movecount=3", "movecount=3 score=x", "movecount=3 score=5 foo=1", "movecount"] {
             assert!(ResignRule::parse(&words(bad)).is_err(), "{bad}");
@@ -164,7 +168,10 @@ mod tests {
             assert!(Sprt::parse(&words(bad)).is_err(), "{bad}");
         }
         let openings = OpeningSettings::parse(&words("file=a.pgn order=random seed=7 plies=8")).unwrap();
-        assert_eq!((openings.format, openings.order, openings.seed, openings.plies), (OpeningFormat::Pgn, OpeningOrder::Random, 7, Some(8)));
+        assert_eq!(
+            (openings.format, openings.order, openings.seed, openings.plies),
+            (OpeningFormat::Pgn, OpeningOrder::Random, 7, Some(8))
+        );
         assert_eq!(OpeningSettings::parse(&words("file=a.epd")).unwrap().format, OpeningFormat::Epd);
         assert!(OpeningSettings::parse(&words("order=random")).unwrap_err().to_string().contains("file"));
     }

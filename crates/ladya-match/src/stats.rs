@@ -99,8 +99,18 @@ pub fn score_of_elo(elo: f64) -> f64 {
 /// The error function, to seven decimals (Numerical Recipes' Chebyshev fit of erfc).
 fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.5 * x.abs());
-    let coefficients =
-        [-1.265_512_23, 1.000_023_68, 0.374_091_96, 0.096_784_18, -0.186_288_06, 0.278_868_07, -1.135_203_98, 1.488_515_87, -0.822_152_23, 0.170_872_77];
+    let coefficients = [
+        -1.265_512_23,
+        1.000_023_68,
+        0.374_091_96,
+        0.096_784_18,
+        -0.186_288_06,
+        0.278_868_07,
+        -1.135_203_98,
+        1.488_515_87,
+        -0.822_152_23,
+        0.170_872_77,
+    ];
     let polynomial = coefficients.iter().rev().fold(0.0, |acc, c| acc * t + c);
     let erfc = t * (-x * x + polynomial).exp();
     if x >= 0.0 { 1.0 - erfc } else { erfc - 1.0 }
@@ -264,7 +274,8 @@ mod tests {
     // 0.5 + elo sqrt(2) sqrt(v) / (800/ln 10) (normalized), and LLR = N (s1 - s0)(2m - s0 - s1)/(2v).
     #[test]
     fn sprt_llr_on_pentanomial_pairs() {
-        let llr = |counts, elo0, elo1, model| Sprt { elo0, elo1, alpha: 0.05, beta: 0.05, model }.llr(&Pentanomial(counts));
+        let llr =
+            |counts, elo0, elo1, model| Sprt { elo0, elo1, alpha: 0.05, beta: 0.05, model }.llr(&Pentanomial(counts));
         use EloModel::{Logistic, Normalized};
         close(llr([2, 5, 20, 10, 8], 0.0, 5.0, Normalized), 0.32368242464983843);
         close(llr([2, 5, 20, 10, 8], 0.0, 5.0, Logistic), 0.4359666074808908);

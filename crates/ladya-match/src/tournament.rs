@@ -251,7 +251,11 @@ pub fn sprt_line(sprt: &Sprt, llr: f64, verdict: Option<Hypothesis>) -> String {
 /// # Errors
 /// A bad configuration, an engine that cannot be started or cannot play (without `recover`),
 /// or a PGN file that cannot be written.
-pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, out: &mut dyn Write) -> Result<MatchSummary, MatchError> {
+pub fn run_match(
+    config: &MatchConfig,
+    stop: &Arc<AtomicBool>,
+    out: &mut dyn Write,
+) -> Result<MatchSummary, MatchError> {
     if config.engines.len() < 2 {
         return Err(MatchError::Config("a match needs at least two engines".into()));
     }
@@ -289,7 +293,11 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, out: &mut dyn Wri
     let mut summary = MatchSummary {
         pairings: encounters
             .iter()
-            .map(|&(a, b)| PairingResult { first: specs[a].name.clone(), second: specs[b].name.clone(), ..Default::default() })
+            .map(|&(a, b)| PairingResult {
+                first: specs[a].name.clone(),
+                second: specs[b].name.clone(),
+                ..Default::default()
+            })
             .collect(),
         ..Default::default()
     };
@@ -332,7 +340,13 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, out: &mut dyn Wri
             }
         };
         let [white, black] = job.players.map(|p| specs[p].name.clone());
-        let _ = writeln!(out, "Finished game {} ({white} vs {black}): {} {{{}}}", job.number, record.result(), record.reason);
+        let _ = writeln!(
+            out,
+            "Finished game {} ({white} vs {black}): {} {{{}}}",
+            job.number,
+            record.result(),
+            record.reason
+        );
         if let Some(file) = pgn.as_mut() {
             let header = PgnHeader {
                 event: config.event.clone(),
@@ -357,7 +371,11 @@ pub fn run_match(config: &MatchConfig, stop: &Arc<AtomicBool>, out: &mut dyn Wri
         let points = if first_is_white { white_points } else { 1.0 - white_points };
         result.wdl.add(points);
         result.white_vs_black.add(white_points);
-        if first_is_white { result.as_white.add(points) } else { result.as_black.add(points) }
+        if first_is_white {
+            result.as_white.add(points)
+        } else {
+            result.as_black.add(points)
+        }
         if let Some(other) = pending_pairs.remove(&(job.pairing, job.pair)) {
             result.pairs.add(other + points);
         } else {
@@ -438,7 +456,9 @@ impl Worker {
                 Ok(engine) => {
                     engines.insert(player, engine);
                 }
-                Err(crate::engine::EngineError::Process(crate::process::ProcessError::Stopped)) => return Err(Unfinished::Stopped),
+                Err(crate::engine::EngineError::Process(crate::process::ProcessError::Stopped)) => {
+                    return Err(Unfinished::Stopped);
+                }
                 Err(error) if self.config.recover => {
                     let side = Side::BOTH[index];
                     return Ok(GameRecord {
@@ -460,8 +480,12 @@ impl Worker {
         let (Some(mut white_engine), Some(mut black_engine)) = (engines.remove(&white), engines.remove(&black)) else {
             return Err(Unfinished::Impossible("an engine plays itself".into()));
         };
-        let setup =
-            GameSetup { game: self.config.game, opening: &job.opening, limits: &self.config.limits, adjudication: &self.config.adjudication };
+        let setup = GameSetup {
+            game: self.config.game,
+            opening: &job.opening,
+            limits: &self.config.limits,
+            adjudication: &self.config.adjudication,
+        };
         let result = play_game(&setup, [&mut white_engine, &mut black_engine]);
         let broken = result.as_ref().ok().and_then(|r| r.broken);
         // A crashed or hung engine is dropped (its process killed) and restarted for its next game.
@@ -488,7 +512,10 @@ mod tests {
         assert_eq!(three_digits(12.345), "12.3");
         assert_eq!(three_digits(0.0), "0");
         let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, model: EloModel::Normalized };
-        assert_eq!(sprt_line(&sprt, 2.96, Some(Hypothesis::H1)), "SPRT: llr 2.96 (100.5%), lbound -2.94, ubound 2.94 - H1 was accepted");
+        assert_eq!(
+            sprt_line(&sprt, 2.96, Some(Hypothesis::H1)),
+            "SPRT: llr 2.96 (100.5%), lbound -2.94, ubound 2.94 - H1 was accepted"
+        );
         assert_eq!(sprt_line(&sprt, -0.5, None), "SPRT: llr -0.5 (-17.0%), lbound -2.94, ubound 2.94");
         let result = PairingResult {
             first: "A".into(),

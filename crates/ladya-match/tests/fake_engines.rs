@@ -12,8 +12,8 @@ use std::time::Duration;
 use ladya_core::Side;
 use ladya_match::referee::{GameRecord, Termination};
 use ladya_match::{
-    Adjudication, ClockRule, EloModel, EngineSpec, Hypothesis, Limits, MatchConfig, MatchSummary, Opening, Sprt, TournamentKind,
-    run_match,
+    Adjudication, ClockRule, EloModel, EngineSpec, Hypothesis, Limits, MatchConfig, MatchSummary, Opening, Sprt,
+    TournamentKind, run_match,
 };
 use ladya_protocol::GameKind;
 
@@ -79,7 +79,10 @@ fn an_sprt_stops_the_match_at_a_bound() {
         assert_eq!(summary.sprt.and_then(|(_, v)| v), Some(verdict), "{out}");
         assert!(summary.games.len() < 20 && summary.games.len() % 2 == 0, "{out}");
         let line = out.lines().find(|l| l.starts_with("SPRT: llr ")).unwrap();
-        assert!(line.ends_with(&format!(" - {verdict:?} was accepted")) && line.contains(", lbound -2.94, ubound 2.94"), "{line}");
+        assert!(
+            line.ends_with(&format!(" - {verdict:?} was accepted")) && line.contains(", lbound -2.94, ubound 2.94"),
+            "{line}"
+        );
     }
 }
 
@@ -108,7 +111,10 @@ fn check_line(records: &[(usize, String, String, GameRecord)], game: GameKind, c
         match game {
             GameKind::Chess => {
                 assert_eq!(record.reason, "Black wins by checkmate", "{context}");
-                assert_eq!(record.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["f3", "e5", "g4", "Qh4#"]);
+                assert_eq!(
+                    record.moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+                    ["f3", "e5", "g4", "Qh4#"]
+                );
             }
             _ => assert_eq!(record.reason, "draw by repetition", "{context}"),
         }

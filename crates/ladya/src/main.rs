@@ -49,7 +49,7 @@ enum Command {
     /// Play a game against the engine in the terminal.
     Play(commands::play::PlayArgs),
     /// Play engines against each other, refereed by Ladya's rules (cutechess-cli's options).
-    Match(commands::matches::MatchArgs),
+    Match(Box<commands::matches::MatchArgs>),
     /// Solve a directmate problem (mate in N): every key, threat, defence and dual; or, with
     /// --epd, the keys of every position of a file.
     Solve(commands::solve::SolveArgs),

@@ -30,7 +30,8 @@ fn run_match(args: &[&str]) -> String {
 }
 
 /// The adjudication that keeps games at depth 1 or 2 short.
-const SHORT: [&str; 8] = ["--draw", "movenumber=20", "movecount=3", "score=30", "--resign", "movecount=2", "score=400", "--depth"];
+const SHORT: [&str; 8] =
+    ["--draw", "movenumber=20", "movecount=3", "score=30", "--resign", "movecount=2", "score=400", "--depth"];
 
 #[test]
 fn chess_self_play_from_openings_writes_pgn_python_chess_reads() {
@@ -44,14 +45,26 @@ fn chess_self_play_from_openings_writes_pgn_python_chess_reads() {
     let pgn = scratch("chess.pgn");
     let openings_arg = format!("file={}", openings.display());
     let mut args = vec!["--game", "chess", "--engine", "cmd=ladya", "name=A", "--engine", "cmd=ladya", "name=B"];
-    args.extend(["--each", "proto=uci", "option.Hash=8", "--games", "4", "--openings", &openings_arg, "order=sequential"]);
+    args.extend([
+        "--each",
+        "proto=uci",
+        "option.Hash=8",
+        "--games",
+        "4",
+        "--openings",
+        &openings_arg,
+        "order=sequential",
+    ]);
     args.extend(SHORT);
     args.extend(["2", "--pgnout", pgn.to_str().unwrap()]);
     let out = run_match(&args);
     assert_eq!(out.lines().filter(|l| l.starts_with("Finished game ")).count(), 4, "{out}");
     let score = out.lines().rev().find(|l| l.starts_with("Score of A vs B: ")).unwrap();
     assert!(score.ends_with("] 4"), "{score}");
-    assert!(out.lines().any(|l| l.starts_with("Elo difference: ") && l.contains(", LOS: ") && l.contains("DrawRatio: ")), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("Elo difference: ") && l.contains(", LOS: ") && l.contains("DrawRatio: ")),
+        "{out}"
+    );
     assert!(out.lines().any(|l| l.starts_with("Ptnml(0-2): ")), "{out}");
     let text = fs::read_to_string(&pgn).unwrap();
     assert_eq!(text.matches("[Event \"ladya match\"]").count(), 4);
@@ -109,7 +122,17 @@ fn xiangqi_round_robin_of_the_three_protocols() {
 
 #[test]
 fn ugolki_matches_end_by_the_rules() {
-    let out = run_match(&["--game", "ugolki", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "proto=xboard", "--depth", "1"]);
+    let out = run_match(&[
+        "--game",
+        "ugolki",
+        "--engine",
+        "cmd=ladya",
+        "--engine",
+        "cmd=ladya",
+        "proto=xboard",
+        "--depth",
+        "1",
+    ]);
     assert!(out.contains("Score of ladya vs ladya-2: "), "{out}");
     assert_eq!(out.lines().filter(|l| l.starts_with("Finished game ")).count(), 2, "{out}");
 }
@@ -120,10 +143,33 @@ fn bad_arguments_are_one_line_errors() {
         vec!["--game", "chess", "--engine", "name=x", "--engine", "cmd=ladya", "--depth", "1"],
         vec!["--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya"],
         vec!["--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--tc", "fast"],
-        vec!["--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--depth", "1", "--sprt", "elo0=5", "elo1=0"],
+        vec![
+            "--game",
+            "chess",
+            "--engine",
+            "cmd=ladya",
+            "--engine",
+            "cmd=ladya",
+            "--depth",
+            "1",
+            "--sprt",
+            "elo0=5",
+            "elo1=0",
+        ],
         vec!["--game", "chess", "--engine", "cmd=/nonexistent/engine", "--engine", "cmd=ladya", "--depth", "1"],
         vec!["--game", "chess", "--engine", "cmd=ladya", "proto=ucci", "--engine", "cmd=ladya", "--depth", "1"],
-        vec!["--game", "xiangqi", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--depth", "1", "--openings", "file=/nonexistent"],
+        vec![
+            "--game",
+            "xiangqi",
+            "--engine",
+            "cmd=ladya",
+            "--engine",
+            "cmd=ladya",
+            "--depth",
+            "1",
+            "--openings",
+            "file=/nonexistent",
+        ],
     ] {
         let output = ladya().arg("match").args(&args).output().unwrap();
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -141,7 +187,7 @@ fn children(pid: u32) -> Vec<u32> {
         let Some((_, after)) = stat.rsplit_once(") ") else { continue };
         let parent: Option<u32> = after.split_whitespace().nth(1).and_then(|p| p.parse().ok());
         if parent == Some(pid) {
-            found.extend(entry.file_name().to_str().and_then(|n| n.parse().ok()));
+            found.extend(entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()));
         }
     }
     found
@@ -151,7 +197,19 @@ fn children(pid: u32) -> Vec<u32> {
 fn ctrl_c_stops_every_engine_and_keeps_the_games_played() {
     let pgn = scratch("interrupted.pgn");
     let mut child = ladya()
-        .args(["match", "--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--games", "100", "--st", "0.05"])
+        .args([
+            "match",
+            "--game",
+            "chess",
+            "--engine",
+            "cmd=ladya",
+            "--engine",
+            "cmd=ladya",
+            "--games",
+            "100",
+            "--st",
+            "0.05",
+        ])
         .args(["--pgnout", pgn.to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())

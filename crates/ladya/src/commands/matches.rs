@@ -101,7 +101,9 @@ fn engine_groups(settings: &[String], words: impl Iterator<Item = String>) -> Re
         }
     }
     if groups.concat() != settings {
-        return Err(Failure("cannot tell the engines' settings apart: give each engine as --engine KEY=VALUE...".into()));
+        return Err(Failure(
+            "cannot tell the engines' settings apart: give each engine as --engine KEY=VALUE...".into(),
+        ));
     }
     Ok(groups)
 }
