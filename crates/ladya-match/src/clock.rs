@@ -6,7 +6,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 /// A clock rule, as cutechess-cli writes it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ClockRule {
     /// `base` for the first `moves` moves (all of them when `None`), again for each next
     /// `moves`, and `increment` after every move.
@@ -119,7 +119,34 @@ pub struct Limits {
     pub hang: Duration,
 }
 
+/// An engine's own limits, given in its settings (`tc=`, `st=`, `nodes=`, `depth=`), which
+/// replace the match's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OwnLimits {
+    /// Its clock rule.
+    pub clock: Option<ClockRule>,
+    /// Its nodes per move.
+    pub nodes: Option<u64>,
+    /// Its depth per move.
+    pub depth: Option<u32>,
+}
+
 impl Limits {
+    /// The match's limits with an engine's own in their place.
+    pub fn with(&self, own: &OwnLimits) -> Limits {
+        Limits {
+            clock: own.clock.or(self.clock),
+            nodes: own.nodes.or(self.nodes),
+            depth: own.depth.or(self.depth),
+            ..*self
+        }
+    }
+
+    /// Whether a move is limited at all (by a clock, nodes or depth).
+    pub fn is_limited(&self) -> bool {
+        self.clock.is_some() || self.nodes.is_some() || self.depth.is_some()
+    }
+
     /// How long a move may take for a side with `clock` before it loses on time.
     pub fn allowed(&self, clock: &SideClock) -> Duration {
         match self.clock {

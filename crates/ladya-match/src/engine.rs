@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use ladya_protocol::{Dialect, GameKind};
 
-use crate::clock::{ClockRule, Limits, SideClock};
+use crate::clock::{ClockRule, Limits, OwnLimits, SideClock};
 use crate::process::{EngineProcess, ProcessError};
 
 /// How long an engine may take to start, to answer `isready` or `ping`, and to set up a game.
@@ -77,13 +77,16 @@ pub struct EngineSpec {
     pub protocol: Protocol,
     /// Options set at start, by name.
     pub options: Vec<(String, String)>,
+    /// Its own limits, replacing the match's.
+    pub limits: OwnLimits,
 }
 
 impl EngineSpec {
     /// Reads cutechess-cli's `KEY=VALUE` settings: `cmd=` (the program, with arguments after
     /// spaces unless the whole text names a file; `ladya` is the running program itself),
     /// `arg=` (one more argument), `proto=uci|xboard|ucci`, `name=`, `dir=` and
-    /// `option.NAME=VALUE`. A later setting of the same key wins, so common settings
+    /// `option.NAME=VALUE`, and the engine's own limits `tc=`, `st=` (seconds), `nodes=` and
+    /// `depth=`. A later setting of the same key wins, so common settings
     /// (`--each`) go first.
     ///
     /// # Errors
@@ -95,6 +98,7 @@ impl EngineSpec {
         let mut name = None;
         let mut dir = None;
         let mut options: Vec<(String, String)> = Vec::new();
+        let mut limits = OwnLimits::default();
         for setting in settings {
             let Some((key, value)) = setting.split_once('=') else {
                 return Err(SpecError(format!("engine setting '{setting}' is not KEY=VALUE")));
@@ -105,6 +109,13 @@ impl EngineSpec {
                 "proto" => protocol = value.parse()?,
                 "name" => name = Some(value.to_string()),
                 "dir" => dir = Some(PathBuf::from(value)),
+                "tc" => {
+                    limits.clock =
+                        Some(value.parse().map_err(|e: crate::clock::BadTimeControl| SpecError(e.to_string()))?)
+                }
+                "st" => limits.clock = Some(ClockRule::per_move(value).map_err(|e| SpecError(e.to_string()))?),
+                "nodes" => limits.nodes = Some(value.parse().map_err(|_| SpecError(format!("bad nodes '{value}'")))?),
+                "depth" => limits.depth = Some(value.parse().map_err(|_| SpecError(format!("bad depth '{value}'")))?),
                 _ => match key.strip_prefix("option.") {
                     Some(option) if !option.is_empty() => {
                         options.retain(|(n, _)| n != option);
@@ -112,7 +123,7 @@ impl EngineSpec {
                     }
                     _ => {
                         return Err(SpecError(format!(
-                            "unknown engine setting '{key}' (cmd, arg, proto, name, dir, option.NAME)"
+                            "unknown engine setting '{key}' (cmd, arg, proto, name, dir, option.NAME, tc, st, nodes, depth)"
                         )));
                     }
                 },
@@ -136,7 +147,7 @@ impl EngineSpec {
         let name = name.unwrap_or_else(|| {
             std::path::Path::new(&first).file_stem().map_or(first.clone(), |s| s.to_string_lossy().into_owned())
         });
-        Ok(EngineSpec { name, program, args: words, dir, protocol, options })
+        Ok(EngineSpec { name, program, args: words, dir, protocol, options, limits })
     }
 }
 
@@ -577,7 +588,10 @@ impl Engine {
     fn think_xboard(&mut self, request: &MoveRequest) -> Result<Reply, EngineError> {
         if self.known_moves == 0 && !request.standard_start {
             if !self.setboard {
-                return Err(EngineError::Unable(format!("{} cannot set up a position (no setboard)", self.spec.name)));
+                return Err(EngineError::Unable(format!(
+                    "{} cannot set up a position (no setboard): give it openings as moves from the start (PGN)",
+                    self.spec.name
+                )));
             }
             self.send(&format!("setboard {}", request.start_fen))?;
         }
@@ -683,7 +697,18 @@ mod tests {
         assert_eq!((spec.name.as_str(), spec.args.clone()), ("engine", words("--without lmr -x")));
         let spec = EngineSpec::parse(&words("cmd=ladya")).unwrap();
         assert_eq!(spec.program, std::env::current_exe().unwrap());
-        for bad in ["name=x", "cmd=x proto=uxi", "cmd=x tc=1", "cmd=x option.=1", "cmd"] {
+        let spec = EngineSpec::parse(&words("cmd=x tc=40/60 depth=3 nodes=1000")).unwrap();
+        assert_eq!(
+            (spec.limits.clock.map(|c| c.to_string()), spec.limits.depth, spec.limits.nodes),
+            (Some("40/60".into()), Some(3), Some(1000))
+        );
+        assert_eq!(
+            EngineSpec::parse(&words("cmd=x st=0.5")).unwrap().limits.clock.map(|c| c.to_string()),
+            Some("0.5/move".into())
+        );
+        for bad in
+            ["name=x", "cmd=x proto=uxi", "cmd=x tc=fast", "cmd=x depth=-1", "cmd=x foo=1", "cmd=x option.=1", "cmd"]
+        {
             assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
         }
     }

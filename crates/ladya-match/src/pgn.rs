@@ -24,8 +24,8 @@ pub struct PgnHeader {
     pub white: String,
     /// Black's engine.
     pub black: String,
-    /// The time control, PGN's form (`10+0.1`), `-` for none.
-    pub time_control: String,
+    /// White's and Black's time controls, PGN's form (`10+0.1`), `-` for none.
+    pub time_control: [String; 2],
 }
 
 /// Today's date (UTC) in PGN's form.
@@ -77,7 +77,13 @@ pub fn write_pgn(record: &GameRecord, header: &PgnHeader) -> String {
         tags.push(("FEN", fen.clone()));
         tags.push(("SetUp", "1".to_string()));
     }
-    tags.push(("TimeControl", header.time_control.clone()));
+    let [white_clock, black_clock] = &header.time_control;
+    if white_clock == black_clock {
+        tags.push(("TimeControl", white_clock.clone()));
+    } else {
+        tags.push(("WhiteTimeControl", white_clock.clone()));
+        tags.push(("BlackTimeControl", black_clock.clone()));
+    }
     tags.push(("PlyCount", record.moves.len().to_string()));
     tags.push(("Termination", record.termination.pgn_tag().to_string()));
     let mut text: String = tags.iter().map(|(name, value)| format!("[{name} \"{}\"]\n", quoted(value))).collect();
@@ -144,7 +150,7 @@ mod tests {
             round: 3,
             white: "A".into(),
             black: "B".into(),
-            time_control: "10+0.1".into(),
+            time_control: ["10+0.1".into(), "10+0.1".into()],
         }
     }
 
@@ -199,6 +205,10 @@ mod tests {
             ..record
         };
         assert!(write_pgn(&black_first, &header()).contains("\n7... h3e3 "));
+        let odds = PgnHeader { time_control: ["10+0.1".into(), "5+0.1".into()], ..header() };
+        assert!(
+            write_pgn(&black_first, &odds).contains("[WhiteTimeControl \"10+0.1\"]\n[BlackTimeControl \"5+0.1\"]\n")
+        );
         assert_eq!(today().len(), 10);
     }
 }

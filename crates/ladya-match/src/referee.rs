@@ -103,8 +103,8 @@ pub struct GameSetup<'a> {
     pub game: GameKind,
     /// The start position and opening moves.
     pub opening: &'a Opening,
-    /// The limits of each move.
-    pub limits: &'a Limits,
+    /// The limits of White's and of Black's moves.
+    pub limits: [Limits; 2],
     /// Adjudication by score.
     pub adjudication: &'a Adjudication,
 }
@@ -172,7 +172,7 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
     let mut engines = engines;
     for (index, engine) in engines.iter_mut().enumerate() {
         let side = Side::BOTH[index];
-        match fail_safe(engine.new_game(setup.limits))? {
+        match fail_safe(engine.new_game(&setup.limits[index]))? {
             Ok(()) => {}
             Err(error) => {
                 let reason = format!("{} disconnects: {error}", side_name(side));
@@ -187,7 +187,7 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
             }
         }
     }
-    let mut clocks = [SideClock::new(setup.limits.clock); 2];
+    let mut clocks = setup.limits.map(|l| SideClock::new(l.clock));
     let mut adjudicator = Adjudicator::new(*setup.adjudication);
     loop {
         if let Some(outcome) = table.pos.outcome() {
@@ -211,10 +211,10 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
             start_fen: &start_fen,
             standard_start: opening.fen.is_none(),
             moves: &table.engine_moves[index],
-            limits: setup.limits,
+            limits: &setup.limits[index],
             clocks,
             white_to_move: side == Side::White,
-            allowed: setup.limits.allowed(&clocks[index]),
+            allowed: setup.limits[index].allowed(&clocks[index]),
         };
         let reply = match fail_safe(engine.think(&request))? {
             Ok(reply) => reply,
@@ -254,7 +254,7 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
                 );
             }
         };
-        if !clocks[index].charge(reply.used, setup.limits.margin) {
+        if !clocks[index].charge(reply.used, setup.limits[index].margin) {
             let reason = format!("loses on time: {} used, {} allowed", seconds(reply.used), seconds(request.allowed));
             return loses(table, reason, Termination::TimeForfeit, false, engine.last_words());
         }

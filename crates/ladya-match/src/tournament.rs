@@ -262,8 +262,8 @@ pub fn run_match(
     if config.openings.is_empty() || config.games == 0 || config.rounds == 0 {
         return Err(MatchError::Config("a match needs an opening and at least one game".into()));
     }
-    if config.limits.clock.is_none() && config.limits.nodes.is_none() && config.limits.depth.is_none() {
-        return Err(MatchError::Config("a match needs a limit: --tc, --st, --nodes or --depth".into()));
+    if let Some(spec) = config.engines.iter().find(|spec| !config.limits.with(&spec.limits).is_limited()) {
+        return Err(MatchError::Config(format!("{} has no limit: give --tc, --st, --nodes or --depth", spec.name)));
     }
     if config.sprt.is_some() && config.engines.len() != 2 {
         return Err(MatchError::Config("--sprt is for a match of two engines".into()));
@@ -348,13 +348,16 @@ pub fn run_match(
             record.reason
         );
         if let Some(file) = pgn.as_mut() {
+            let [white_clock, black_clock] = job
+                .players
+                .map(|p| config.limits.with(&specs[p].limits).clock.map_or("-".to_string(), |c| c.to_string()));
             let header = PgnHeader {
                 event: config.event.clone(),
                 date: today(),
                 round: job.number,
                 white: white.clone(),
                 black: black.clone(),
-                time_control: config.limits.clock.map_or("-".to_string(), |c| c.to_string()),
+                time_control: [white_clock, black_clock],
             };
             if let Err(e) = file.write_all(write_pgn(&record, &header).as_bytes()).and_then(|()| file.flush()) {
                 write_failure.get_or_insert(e.to_string());
@@ -483,7 +486,7 @@ impl Worker {
         let setup = GameSetup {
             game: self.config.game,
             opening: &job.opening,
-            limits: &self.config.limits,
+            limits: job.players.map(|p| self.config.limits.with(&self.specs[p].limits)),
             adjudication: &self.config.adjudication,
         };
         let result = play_game(&setup, [&mut white_engine, &mut black_engine]);
