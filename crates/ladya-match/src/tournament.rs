@@ -388,6 +388,7 @@ pub fn run_match(
         if let Some(sprt) = &config.sprt {
             let llr = sprt.llr(&result.pairs);
             let verdict = sprt.verdict(llr);
+            let _ = writeln!(out, "{}", sprt_line(sprt, llr, verdict));
             summary.sprt = Some((llr, verdict));
             if verdict.is_some() {
                 halt.store(true, Ordering::Relaxed);

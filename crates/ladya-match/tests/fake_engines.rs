@@ -78,7 +78,7 @@ fn an_sprt_stops_the_match_at_a_bound() {
         let (summary, out) = run(&config);
         assert_eq!(summary.sprt.and_then(|(_, v)| v), Some(verdict), "{out}");
         assert!(summary.games.len() < 20 && summary.games.len() % 2 == 0, "{out}");
-        let line = out.lines().find(|l| l.starts_with("SPRT: llr ")).unwrap();
+        let line = out.lines().rev().find(|l| l.starts_with("SPRT: llr ")).unwrap();
         assert!(
             line.ends_with(&format!(" - {verdict:?} was accepted")) && line.contains(", lbound -2.94, ubound 2.94"),
             "{line}"
