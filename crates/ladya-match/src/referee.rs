@@ -109,6 +109,15 @@ pub struct GameSetup<'a> {
     pub adjudication: &'a Adjudication,
 }
 
+/// What people call `side` in `game` (xiangqi's first player is Red).
+pub fn side_name(game: GameKind, side: Side) -> &'static str {
+    with_game!(game, side_name_of(side))
+}
+
+fn side_name_of<G: EngineGame>(side: Side) -> &'static str {
+    G::side_name(side)
+}
+
 /// Plays a game, `engines[0]` with White (Red) and `engines[1]` with Black.
 ///
 /// # Errors
@@ -143,11 +152,10 @@ impl<G: EngineGame> Table<G> {
 
 fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<GameRecord, Unfinished> {
     let opening = setup.opening;
-    let mut pos = match &opening.fen {
+    let pos = match &opening.fen {
         Some(fen) => G::from_fen(fen).map_err(|e| Unfinished::Impossible(format!("opening FEN {fen}: {e}")))?,
         None => G::start(),
     };
-    pos = G::from_fen(&pos.fen()).map_err(|e| Unfinished::Impossible(e.to_string()))?;
     let start_fen = pos.fen();
     let dialects = [engines[0].spec().protocol.dialect(), engines[1].spec().protocol.dialect()];
     let mut table =

@@ -21,7 +21,7 @@ use crate::clock::Limits;
 use crate::engine::{Engine, EngineSpec};
 use crate::openings::Opening;
 use crate::pgn::{PgnHeader, today, write_pgn};
-use crate::referee::{GameRecord, GameSetup, Termination, Unfinished, play_game};
+use crate::referee::{GameRecord, GameSetup, Termination, Unfinished, play_game, side_name};
 use crate::stats::{Hypothesis, Pentanomial, Sprt, Wdl};
 
 /// Who plays whom when there are more than two engines.
@@ -471,7 +471,7 @@ impl Worker {
                         moves: Vec::new(),
                         opening_plies: 0,
                         winner: Some(side.opponent()),
-                        reason: format!("{} disconnects: {error}", if side == Side::White { "White" } else { "Black" }),
+                        reason: format!("{} disconnects: {error}", side_name(self.config.game, side)),
                         termination: Termination::Abandoned,
                         last_words: None,
                         broken: Some(side),

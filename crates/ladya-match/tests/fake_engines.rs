@@ -189,3 +189,20 @@ fn the_last_words_of_a_forfeit_are_kept() {
     let words = summary.games[0].3.last_words.clone().unwrap();
     assert!(words.contains("bestmove e2e5"), "{words}");
 }
+
+#[test]
+fn with_recover_an_engine_that_cannot_start_loses_its_games() {
+    let game = GameKind::Chess;
+    let missing = EngineSpec::parse(&["cmd=/nonexistent/engine".to_string(), "name=missing".to_string()]).unwrap();
+    let mut config = config(game, vec![fake("uci", game, "good"), missing]);
+    config.recover = true;
+    let (summary, out) = run(&config);
+    assert_eq!(summary.pairings[0].wdl.wins, 2, "{out}");
+    for (_, _, _, record) in &summary.games {
+        assert_eq!(record.termination, Termination::Abandoned, "{out}");
+        assert!(record.reason.contains("cannot start '/nonexistent/engine'"), "{out}");
+    }
+    config.recover = false;
+    let error = run_match(&config, &Arc::new(AtomicBool::new(false)), &mut Vec::new()).unwrap_err();
+    assert!(error.to_string().starts_with("missing: cannot start"), "{error}");
+}
