@@ -206,3 +206,21 @@ fn with_recover_an_engine_that_cannot_start_loses_its_games() {
     let error = run_match(&config, &Arc::new(AtomicBool::new(false)), &mut Vec::new()).unwrap_err();
     assert!(error.to_string().starts_with("missing: cannot start"), "{error}");
 }
+
+#[test]
+fn games_run_concurrently_in_a_gauntlet() {
+    let game = GameKind::Xiangqi;
+    let mut config = config(game, ["good", "illegal", "crash"].iter().map(|mode| fake("xboard", game, mode)).collect());
+    config.tournament = TournamentKind::Gauntlet;
+    config.concurrency = 3;
+    config.games = 4;
+    let (summary, out) = run(&config);
+    assert_eq!(summary.games.len(), 8, "{out}");
+    let numbers: std::collections::BTreeSet<usize> = summary.games.iter().map(|(n, _, _, _)| *n).collect();
+    assert_eq!(numbers.len(), 8, "{out}");
+    assert_eq!(
+        summary.pairings.iter().map(|p| (p.second.as_str(), p.wdl.wins)).collect::<Vec<_>>(),
+        [("illegal", 4), ("crash", 4)]
+    );
+    assert_eq!(summary.pairings[0].pairs.0, [0, 0, 0, 0, 2], "{out}");
+}

@@ -22,6 +22,7 @@ pub struct MatchArgs {
     game: GameKind,
     /// An engine, as cutechess-cli gives it (repeat for each engine): cmd=PATH (`ladya` is
     /// this program) [proto=uci|xboard|ucci] [name=N] [dir=D] [arg=A]... [option.NAME=VALUE]...
+    /// [tc=TC] [st=S] [nodes=N] [depth=D] (its own limits).
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE", required = true)]
     engine: Vec<String>,
     /// Settings for every engine (each engine's own settings win).
