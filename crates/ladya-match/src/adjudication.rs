@@ -68,14 +68,15 @@ impl Adjudicator {
         let score = eval.map(|e| e.score);
         if let Some(rule) = self.rules.resign {
             let run = &mut self.hopeless_moves[side.index()];
-            *run = if score.is_some_and(|s| s <= -rule.score) { *run + 1 } else { 0 };
+            *run = if score.is_some_and(|s| s <= -rule.score) { run.saturating_add(1) } else { 0 };
             if *run >= rule.move_count.max(1) {
                 return Some(Verdict::Loss(side));
             }
         }
         if let Some(rule) = self.rules.draw {
-            self.quiet_plies = if score.is_some_and(|s| s.abs() <= rule.score) { self.quiet_plies + 1 } else { 0 };
-            if move_number >= rule.move_number && self.quiet_plies >= 2 * rule.move_count.max(1) {
+            self.quiet_plies =
+                if score.is_some_and(|s| s.abs() <= rule.score) { self.quiet_plies.saturating_add(1) } else { 0 };
+            if move_number >= rule.move_number && self.quiet_plies >= rule.move_count.max(1).saturating_mul(2) {
                 return Some(Verdict::Draw);
             }
         }

@@ -258,23 +258,33 @@ fn info_eval(line: &str, last: Option<Eval>) -> Option<Eval> {
     let score = match (words.get(at + 1), words.get(at + 2)) {
         (Some(&"cp"), Some(v)) => v.parse().ok()?,
         (Some(&"mate"), Some(v)) => {
-            let n: i32 = v.parse().ok()?;
-            if n >= 0 { MATE_SCORE - n } else { -MATE_SCORE - n }
+            let n: i64 = v.parse::<i64>().ok()?.clamp(-999, 999);
+            if n >= 0 { i64::from(MATE_SCORE) - n } else { -i64::from(MATE_SCORE) - n }
         }
         (Some(v), _) => v.parse().ok()?,
         _ => return None,
     };
-    Some(Eval { score, depth })
+    Some(Eval { score: clamp_score(score), depth })
+}
+
+/// A score an engine reported, kept within ±[`MATE_SCORE`].
+fn clamp_score(score: i64) -> i32 {
+    score.clamp(-i64::from(MATE_SCORE), i64::from(MATE_SCORE)) as i32
 }
 
 /// Reads XBoard thinking output: `DEPTH SCORE TIME NODES PV...`.
 fn xboard_eval(line: &str) -> Option<Eval> {
     let mut words = line.split_whitespace();
     let depth = words.next()?.trim_end_matches(['.', '&']).parse().ok()?;
-    let score: i32 = words.next()?.parse().ok()?;
+    let score: i64 = words.next()?.parse().ok()?;
     let _time: i64 = words.next()?.parse().ok()?;
-    let score = if score.abs() > 99_000 { score.signum() * (MATE_SCORE - (score.abs() - 100_000) / 2) } else { score };
-    Some(Eval { score, depth })
+    // XBoard engines write a mate in n moves as 100000 + n (or the negative).
+    let score = if score.abs() > 99_000 {
+        score.signum() * (i64::from(MATE_SCORE) - (score.abs() - 100_000) / 2)
+    } else {
+        score
+    };
+    Some(Eval { score: clamp_score(score), depth })
 }
 
 /// Milliseconds, at least 1 (engines read 0 as "no time").
@@ -728,6 +738,12 @@ mod tests {
         assert_eq!(info_eval("info string hello", None), None);
         assert_eq!(xboard_eval("10 -23 104 20311 e2e4 e7e5"), Some(Eval { score: -23, depth: 10 }));
         assert_eq!(xboard_eval("move e2e4"), None);
+        assert_eq!(xboard_eval("3 100003 5 100 e2e4"), Some(Eval { score: MATE_SCORE - 1, depth: 3 }));
+        assert_eq!(
+            info_eval("info depth 2 score mate -2147483648", None),
+            Some(Eval { score: -MATE_SCORE + 999, depth: 2 })
+        );
+        assert_eq!(info_eval("info score cp 99999999999", None), Some(Eval { score: MATE_SCORE, depth: 0 }));
         assert_eq!(Eval { score: 35, depth: 12 }.to_string(), "+0.35/12");
         assert_eq!(Eval { score: -MATE_SCORE + 2, depth: 5 }.to_string(), "-M2/5");
     }

@@ -51,6 +51,15 @@ impl<'a> Settings<'a> {
         }
     }
 
+    /// The `score` setting: centipawns from 0 to 100000.
+    fn score(&self) -> Result<i32, SettingError> {
+        let score: i32 = self.need("score")?;
+        if !(0..=100_000).contains(&score) {
+            return Err(self.error(format!("score must be 0 to 100000 centipawns, not {score}")));
+        }
+        Ok(score)
+    }
+
     /// The value of `key`, which must be given.
     fn need<T: FromStr>(&self, key: &str) -> Result<T, SettingError> {
         self.get(key)?.ok_or_else(|| self.error(format!("{key}=... is missing")))
@@ -64,7 +73,7 @@ impl DrawRule {
     /// A missing, unknown or malformed setting.
     pub fn parse(words: &[String]) -> Result<DrawRule, SettingError> {
         let s = Settings::read("draw", words, &["movenumber", "movecount", "score"])?;
-        Ok(DrawRule { move_number: s.need("movenumber")?, move_count: s.need("movecount")?, score: s.need("score")? })
+        Ok(DrawRule { move_number: s.need("movenumber")?, move_count: s.need("movecount")?, score: s.score()? })
     }
 }
 
@@ -75,7 +84,7 @@ impl ResignRule {
     /// A missing, unknown or malformed setting.
     pub fn parse(words: &[String]) -> Result<ResignRule, SettingError> {
         let s = Settings::read("resign", words, &["movecount", "score"])?;
-        Ok(ResignRule { move_count: s.need("movecount")?, score: s.need("score")? })
+        Ok(ResignRule { move_count: s.need("movecount")?, score: s.score()? })
     }
 }
 
@@ -159,7 +168,13 @@ mod tests {
             Ok(DrawRule { move_number: 40, move_count: 8, score: 10 })
         );
         assert_eq!(ResignRule::parse(&words("score=600 movecount=3")), Ok(ResignRule { move_count: 3, score: 600 }));
-        for bad in ["movecount=3", "movecount=3 score=x", "movecount=3 score=5 foo=1", "movecount"] {
+        for bad in [
+            "movecount=3",
+            "movecount=3 score=x",
+            "movecount=3 score=5 foo=1",
+            "movecount",
+            "movecount=3 score=-2147483648",
+        ] {
             assert!(ResignRule::parse(&words(bad)).is_err(), "{bad}");
         }
         let sprt = Sprt::parse(&words("elo0=0 elo1=10 model=logistic")).unwrap();

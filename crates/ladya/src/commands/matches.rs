@@ -41,10 +41,10 @@ pub struct MatchArgs {
     #[arg(long)]
     depth: Option<u32>,
     /// Milliseconds a move may overrun the clock without losing on time.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
+    #[arg(long, value_name = "MS", default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     timemargin: u64,
     /// Without a clock: seconds a move may take before the engine is taken to hang.
-    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     hang: u64,
     /// Start positions: file=F [format=epd|pgn] [order=sequential|random] [seed=N] [plies=N]
     /// (default: the standard start).
