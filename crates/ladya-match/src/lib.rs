@@ -5,6 +5,25 @@
 //! summary lines, pentanomial counts and an SPRT on game pairs; PGN of every game.
 //!
 //! The `ladya match` command is a thin layer over [`run_match`].
+//!
+//! ```
+//! use ladya_match::stats::{EloModel, Pentanomial, Sprt};
+//! use ladya_match::{ClockRule, EngineSpec, Protocol};
+//!
+//! // An engine as cutechess-cli gives it; `cmd=ladya` is the running program.
+//! let words: Vec<String> = ["cmd=/usr/games/maxqi", "proto=xboard", "option.Hash=16", "tc=40/60"]
+//!     .map(String::from)
+//!     .to_vec();
+//! let maxqi = EngineSpec::parse(&words)?;
+//! assert_eq!((maxqi.name.as_str(), maxqi.protocol), ("maxqi", Protocol::Xboard));
+//! assert_eq!(maxqi.limits.clock, Some("40/60".parse::<ClockRule>()?));
+//!
+//! // The SPRT on pentanomial pairs: 2 pairs lost, 5 half-lost, 20 even, 10 half-won, 8 won.
+//! let sprt = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, model: EloModel::Normalized };
+//! let llr = sprt.llr(&Pentanomial([2, 5, 20, 10, 8]));
+//! assert!((llr - 0.3237).abs() < 1e-4 && sprt.verdict(llr).is_none());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod adjudication;
 pub mod clock;
