@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use ladya_core::Game;
 use ladya_core::epd::split_epd;
+use ladya_core::zobrist::splitmix64;
 use ladya_protocol::{GameKind, with_game};
 
 /// A start position: a FEN (the game's standard start when `None`) and moves played from it,
@@ -187,25 +188,15 @@ impl FromStr for OpeningOrder {
     }
 }
 
-/// A small seeded generator (SplitMix64): the same seed gives the same order everywhere.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-/// The openings in `order`; shuffled ones by a Fisher-Yates shuffle seeded with `seed`.
+/// The openings in `order`; shuffled ones by a Fisher-Yates shuffle drawing from SplitMix64
+/// seeded with `seed`, so a seed gives the same order everywhere.
 pub fn arrange(mut openings: Vec<Opening>, order: OpeningOrder, seed: u64) -> Vec<Opening> {
     if order == OpeningOrder::Random {
-        let mut random = SplitMix(seed);
+        let mut state = seed;
         for i in (1..openings.len()).rev() {
-            let j = (random.next() % (i as u64 + 1)) as usize;
+            let (next, random) = splitmix64(state);
+            state = next;
+            let j = (random % (i as u64 + 1)) as usize;
             openings.swap(i, j);
         }
     }
