@@ -24,7 +24,7 @@ use crate::pgn::{PgnHeader, today, write_pgn};
 use crate::referee::{GameRecord, GameSetup, Termination, Unfinished, play_game, side_name};
 use crate::stats::{Hypothesis, Pentanomial, Sprt, Wdl};
 
-/// The most games of one encounter (`--games` times `--rounds`).
+/// The most games of a match (`--games` times `--rounds` times the encounters).
 const MAX_GAMES: usize = 1_000_000;
 
 /// Who plays whom when there are more than two engines.
@@ -265,9 +265,6 @@ pub fn run_match(
     if config.openings.is_empty() || config.games == 0 || config.rounds == 0 {
         return Err(MatchError::Config("a match needs an opening and at least one game".into()));
     }
-    if config.games.checked_mul(config.rounds).is_none_or(|n| n > MAX_GAMES) {
-        return Err(MatchError::Config(format!("at most {MAX_GAMES} games per encounter (--games times --rounds)")));
-    }
     if let Some(spec) = config.engines.iter().find(|spec| !config.limits.with(&spec.limits).is_limited()) {
         return Err(MatchError::Config(format!("{} has no limit: give --tc, --st, --nodes or --depth", spec.name)));
     }
@@ -284,6 +281,12 @@ pub fn run_match(
     }
     let specs: Vec<Arc<EngineSpec>> = specs.into_iter().map(Arc::new).collect();
     let encounters = pairings(specs.len(), config.tournament);
+    let total = config.games.checked_mul(config.rounds).and_then(|n| n.checked_mul(encounters.len()));
+    if total.is_none_or(|n| n > MAX_GAMES) {
+        return Err(MatchError::Config(format!(
+            "at most {MAX_GAMES} games in a match (--games times --rounds times encounters)"
+        )));
+    }
     let jobs = schedule(config, &encounters);
     let planned = jobs.len();
     let mut pgn = match &config.pgn_out {
