@@ -118,6 +118,24 @@ fn xiangqi_round_robin_of_the_three_protocols() {
     assert_eq!(text.matches("[Variant \"xiangqi\"]").count(), 6);
     // Moves in Fairy-Stockfish's form: ranks 1-10.
     assert!(text.contains("10"), "{text}");
+
+    // pyffish, where it is installed, replays every game from its FEN tag.
+    let check = "import pyffish, re, sys\n\
+                 text = open(sys.argv[1]).read()\n\
+                 for game in re.split(r'\\n\\n(?=\\[Event)', text.strip()):\n\
+                 \x20   fen = re.search(r'\\[FEN \"([^\"]+)\"\\]', game).group(1)\n\
+                 \x20   body = re.sub(r'\\{[^}]*\\}', ' ', game.split('\\n\\n', 1)[1])\n\
+                 \x20   played = []\n\
+                 \x20   for move in [w for w in body.split() if re.fullmatch(r'[a-i]\\d+[a-i]\\d+', w)]:\n\
+                 \x20       assert move in pyffish.legal_moves('xiangqi', fen, played, False), (move, played)\n\
+                 \x20       played.append(move)\n";
+    match Command::new("python3").args(["-c", "import pyffish"]).stderr(Stdio::null()).status() {
+        Ok(status) if status.success() => {
+            let status = Command::new("python3").args(["-c", check]).arg(&pgn).status().unwrap();
+            assert!(status.success(), "pyffish refused {}", pgn.display());
+        }
+        _ => eprintln!("pyffish is not installed: the xiangqi PGN is not checked by it"),
+    }
 }
 
 #[test]
