@@ -123,7 +123,7 @@ fn move_words(movetext: &str) -> Vec<String> {
 
 fn read_pgn<G: Game>(text: &str, plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {
     let mut openings = Vec::new();
-    let (mut fen, mut movetext, mut first_line) = (None, String::new(), 0);
+    let (mut fen, mut movetext, mut first_line) = (None, String::new(), 1);
     let mut finish = |fen: &mut Option<String>, movetext: &mut String, line: usize| -> Result<(), OpeningError> {
         if movetext.trim().is_empty() && fen.is_none() {
             return Ok(());
