@@ -1,9 +1,10 @@
-//! Matches against scripted fake engines (`fake_engine.py`) that misbehave in every way the
+//! Matches against scripted fake engines (`fake/mod.rs`) that misbehave in every way the
 //! referee must judge, for every protocol and game: the misbehaving engine loses each game,
 //! with the right ending and its last words, and a crashed or hung engine is restarted for
 //! the next game.
 
-use std::path::PathBuf;
+mod fake;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::thread;
@@ -17,15 +18,25 @@ use ladya_match::{
 };
 use ladya_protocol::GameKind;
 
+/// The fake engine: this test binary, started again with `fake:PROTOCOL:GAME:MODE` among its
+/// arguments, runs the fake engine instead of the tests (in a normal test run it does nothing).
+#[test]
+fn fake_engine_entry() {
+    if let Some(spec) = std::env::args().find_map(|a| a.strip_prefix("fake:").map(str::to_string)) {
+        let parts: Vec<&str> = spec.split(':').collect();
+        fake::run(parts[0], parts[1], parts[2]);
+    }
+}
+
+/// The fake engine in `mode`, speaking `protocol`: this test binary running only
+/// `fake_engine_entry` (libtest's own `running 1 test` line is ignored by every protocol).
 fn fake(protocol: &str, game: GameKind, mode: &str) -> EngineSpec {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
     let settings = [
-        // -S: no site packages, a faster start.
-        "cmd=python3 -S".to_string(),
-        format!("arg={}", script.display()),
-        format!("arg={protocol}"),
-        format!("arg={game}"),
-        format!("arg={mode}"),
+        format!("cmd={}", std::env::current_exe().unwrap().display()),
+        "arg=fake_engine_entry".to_string(),
+        "arg=--exact".to_string(),
+        "arg=--test-threads=1".to_string(),
+        format!("arg=fake:{protocol}:{game}:{mode}"),
         format!("proto={protocol}"),
         format!("name={mode}"),
     ];
