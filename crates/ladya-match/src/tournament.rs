@@ -149,7 +149,8 @@ struct Job {
 
 /// What workers report.
 enum Report {
-    Game(Job, Box<GameRecord>),
+    /// A finished game, and where to say that it has been taken into account.
+    Game(Job, Box<GameRecord>, Sender<()>),
     Fatal(String),
 }
 
@@ -340,8 +341,8 @@ pub fn run_match(
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
         };
-        let (job, record) = match report {
-            Report::Game(job, record) => (job, *record),
+        let (job, record, seen) = match report {
+            Report::Game(job, record, seen) => (job, *record, seen),
             Report::Fatal(message) => {
                 fatal.get_or_insert(message);
                 halt.store(true, Ordering::Relaxed);
@@ -404,6 +405,8 @@ pub fn run_match(
             }
         }
         summary.games.push((job.number, white, black, record));
+        // The worker starts its next game only now, once a crossed SPRT bound has stopped the match.
+        let _ = seen.send(());
     }
     for worker in workers {
         let _ = worker.join();
@@ -442,15 +445,18 @@ struct Worker {
 impl Worker {
     fn run(self) {
         let mut engines: HashMap<usize, Engine> = HashMap::new();
+        let (seen, taken_into_account) = channel();
         while !self.stop.load(Ordering::Relaxed) {
             let Some(job) = self.queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front() else { break };
             let report = match self.play(&job, &mut engines) {
-                Ok(record) => Report::Game(job, Box::new(record)),
+                Ok(record) => Report::Game(job, Box::new(record), seen.clone()),
                 Err(Unfinished::Stopped) => break,
-                Err(Unfinished::Impossible(message)) => Report::Fatal(message),
+                Err(Unfinished::Impossible(message)) => {
+                    let _ = self.reports.send(Report::Fatal(message));
+                    break;
+                }
             };
-            let fatal = matches!(report, Report::Fatal(_));
-            if self.reports.send(report).is_err() || fatal {
+            if self.reports.send(report).is_err() || taken_into_account.recv().is_err() {
                 break;
             }
         }

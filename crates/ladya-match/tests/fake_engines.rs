@@ -88,7 +88,8 @@ fn an_sprt_stops_the_match_at_a_bound() {
         config.sprt = Some(Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05, model: EloModel::Normalized });
         let (summary, out) = run(&config);
         assert_eq!(summary.sprt.and_then(|(_, v)| v), Some(verdict), "{out}");
-        assert!(summary.games.len() < 20 && summary.games.len() % 2 == 0, "{out}");
+        // The bound is crossed after four pairs, and no game starts after that.
+        assert_eq!(summary.games.len(), 8, "{out}");
         let line = out.lines().rev().find(|l| l.starts_with("SPRT: llr ")).unwrap();
         assert!(
             line.ends_with(&format!(" - {verdict:?} was accepted")) && line.contains(", lbound -2.94, ubound 2.94"),

@@ -31,7 +31,7 @@ fn run_match(args: &[&str]) -> String {
 
 /// The adjudication that keeps games at depth 1 or 2 short.
 const SHORT: [&str; 8] =
-    ["--draw", "movenumber=20", "movecount=3", "score=30", "--resign", "movecount=2", "score=400", "--depth"];
+    ["--draw", "movenumber=10", "movecount=2", "score=40", "--resign", "movecount=1", "score=300", "--depth"];
 
 #[test]
 fn chess_self_play_from_openings_writes_pgn_python_chess_reads() {
@@ -225,8 +225,8 @@ fn ctrl_c_stops_every_engine_and_keeps_the_games_played() {
             "cmd=ladya",
             "--games",
             "100",
-            "--st",
-            "0.05",
+            "--depth",
+            "3",
         ])
         .args(["--pgnout", pgn.to_str().unwrap()])
         .stdout(Stdio::piped())
