@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Builds a data set for tuning the xiangqi evaluation: positions from games (PGN files as
-`/work/shared/tools/match.py --pgn` writes them, moves in Fairy-Stockfish's UCI form), each
+`ladya match --game xiangqi --pgnout` writes them, moves in Fairy-Stockfish's UCI form), each
 scored by a reference engine searching to a fixed depth.
 
 Only quiet positions are kept: the side to move is not in check and the reference's best move

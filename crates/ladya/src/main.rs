@@ -48,6 +48,8 @@ enum Command {
     Epd(commands::epd::EpdArgs),
     /// Play a game against the engine in the terminal.
     Play(commands::play::PlayArgs),
+    /// Play engines against each other, refereed by Ladya's rules (cutechess-cli's options).
+    Match(Box<commands::matches::MatchArgs>),
     /// Solve a directmate problem (mate in N): every key, threat, defence and dual; or, with
     /// --epd, the keys of every position of a file.
     Solve(commands::solve::SolveArgs),
@@ -85,6 +87,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Epd(args)) => commands::epd::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Match(args)) => commands::matches::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
     };

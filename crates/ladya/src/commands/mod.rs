@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod epd;
+pub mod matches;
 pub mod perft;
 pub mod play;
 pub mod serve;
