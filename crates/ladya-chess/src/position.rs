@@ -337,7 +337,8 @@ impl Position {
 
     /// Moves the moves of `moves` (legal moves of this position) that give check to the
     /// front, and returns how many there are: [`Position::gives_check`] for each, with what
-    /// every move shares worked out once ([`CheckTargets`]).
+    /// every move shares (the squares that check the king per kind of piece, the pieces that
+    /// uncover a check) worked out once.
     pub fn checks_first(&self, moves: &mut MoveList<Move>) -> usize {
         let targets = CheckTargets::new(self);
         let mut checks = 0;
