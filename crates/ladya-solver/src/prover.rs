@@ -224,6 +224,10 @@ impl<'t, G: Game> Prover<'t, G> {
         if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
             return known;
         }
+        if self.aim != Aim::Mate && n == 0 {
+            // A selfmate's attacker with no moves left: reached only if already mated.
+            return !self.pos.has_legal_move() && self.pos.no_moves_outcome().winner == Some(self.attacker.opponent());
+        }
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         let mates = if self.aim == Aim::Mate && n == 1 && G::ONLY_CHECKS_MATE {
@@ -371,6 +375,16 @@ impl<'t, G: Game> Prover<'t, G> {
                 list.extend(moves.iter().take(limit));
             }
             return false;
+        }
+        if n == 0 && G::ONLY_CHECKS_MATE {
+            // A selfmate's defender with a move that gives no check need not mate.
+            let checks = self.checks_first(moves);
+            if checks < moves.len() {
+                if let Some(list) = refutations {
+                    list.extend(moves[checks..].iter().take(limit));
+                }
+                return false;
+            }
         }
         let key = if refutations.is_none() { self.table_key() } else { None };
         if let Some(known) = key.and_then(|k| self.table.probe(k).decide(n)) {
