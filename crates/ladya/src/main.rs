@@ -50,8 +50,8 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Play engines against each other, refereed by Ladya's rules (cutechess-cli's options).
     Match(Box<commands::matches::MatchArgs>),
-    /// Solve a directmate problem (mate in N): every key, threat, defence and dual; or, with
-    /// --epd, the keys of every position of a file.
+    /// Solve a chess problem (#N, s#N, r#N, h#N, ser-h#N, ser-#N): every key, threat, defence
+    /// and dual, or every solution; or, with --epd, a whole file.
     Solve(commands::solve::SolveArgs),
     /// Serve the page to play, analyse and solve in a browser, and its JSON API; the first
     /// line is `Listening on http://HOST:PORT/`.
