@@ -50,7 +50,7 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Play engines against each other, refereed by Ladya's rules (cutechess-cli's options).
     Match(Box<commands::matches::MatchArgs>),
-    /// Solve a chess problem (#N, s#N, r#N, h#N, ser-h#N, ser-#N): every key, threat, defence
+    /// Solve a chess or xiangqi problem (#N, s#N, r#N, h#N, ser-h#N, ser-#N): every key, threat, defence
     /// and dual, or every solution; or, with --epd, a whole file.
     Solve(commands::solve::SolveArgs),
     /// Serve the page to play, analyse and solve in a browser, and its JSON API; the first
