@@ -380,17 +380,21 @@ impl Engine {
         self.sync()
     }
 
+    /// The engine's next line and when it came, or `None` if none came before `deadline`.
+    fn line_before(&mut self, deadline: Instant) -> Result<Option<(Instant, String)>, EngineError> {
+        match self.process.read_line(deadline) {
+            Ok(read) => Ok(Some(read)),
+            Err(ProcessError::Timeout) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     fn xboard_handshake(&mut self) -> Result<(), EngineError> {
         self.send("xboard")?;
         self.send("protover 2")?;
         let mut deadline = Instant::now() + FEATURE_TIME;
         let mut variants = None;
-        loop {
-            let line = match self.process.read_line(deadline) {
-                Ok((_, line)) => line,
-                Err(ProcessError::Timeout) => break,
-                Err(e) => return Err(e.into()),
-            };
+        while let Some((_, line)) = self.line_before(deadline)? {
             let Some(features) = line.trim().strip_prefix("feature ") else { continue };
             let mut done = None;
             for (name, value) in xboard_features(features) {
@@ -570,12 +574,8 @@ impl Engine {
         let deadline = started + request.allowed;
         let mut eval = None;
         loop {
-            let (at, line) = match self.process.read_line(deadline) {
-                Ok(read) => read,
-                Err(ProcessError::Timeout) => {
-                    return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval });
-                }
-                Err(e) => return Err(e.into()),
+            let Some((at, line)) = self.line_before(deadline)? else {
+                return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval });
             };
             let used = at.saturating_duration_since(started);
             let words: Vec<&str> = line.split_whitespace().collect();
@@ -633,12 +633,8 @@ impl Engine {
         let deadline = started + request.allowed;
         let mut eval = None;
         let answer = loop {
-            let (at, line) = match self.process.read_line(deadline) {
-                Ok(read) => read,
-                Err(ProcessError::Timeout) => {
-                    return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval });
-                }
-                Err(e) => return Err(e.into()),
+            let Some((at, line)) = self.line_before(deadline)? else {
+                return Ok(Reply { answer: Answer::Timeout, used: started.elapsed(), eval });
             };
             let used = at.saturating_duration_since(started);
             let text = line.trim();
