@@ -306,6 +306,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// What it means that the side to move has no legal move (mate, stalemate).
     fn no_moves_outcome(&self) -> Outcome;
 
+    /// Whether the side to move has no legal move and has lost by it: mated (in xiangqi, also
+    /// stalemated). What a mate solver's last move must reach.
+    fn is_mated(&self) -> bool {
+        !self.has_legal_move() && self.no_moves_outcome().winner == Some(self.side_to_move().opponent())
+    }
+
     /// The result of the game if it is over under the strict rules, else `None`.
     fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.rule_outcome(usize::MAX) {

@@ -269,9 +269,8 @@ impl<'t, G: Game> LineSearch<'t, G> {
     /// Records the line ending in `m` if `m` mates.
     fn record_if_mate(&mut self, m: G::Move) -> bool {
         self.nodes += 1;
-        let mover = self.pos.side_to_move();
         self.pos.make(m);
-        let mates = !self.pos.has_legal_move() && self.pos.no_moves_outcome().winner == Some(mover);
+        let mates = self.pos.is_mated();
         self.pos.unmake();
         if mates {
             let mut line = self.line.clone();

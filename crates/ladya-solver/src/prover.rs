@@ -182,9 +182,8 @@ impl<'t, G: Game> Prover<'t, G> {
     #[inline]
     fn mates(&mut self, m: G::Move) -> bool {
         self.nodes += 1;
-        let mover = self.pos.side_to_move();
         self.pos.make(m);
-        let mated = !self.pos.has_legal_move() && self.pos.no_moves_outcome().winner == Some(mover);
+        let mated = self.pos.is_mated();
         self.pos.unmake();
         mated
     }
@@ -200,11 +199,6 @@ impl<'t, G: Game> Prover<'t, G> {
     fn can_mate(&mut self, moves: &MoveList<G::Move>, checks: usize) -> bool {
         let candidates = if G::ONLY_CHECKS_MATE { checks } else { moves.len() };
         (0..candidates).any(|i| self.mates(moves[i]))
-    }
-
-    /// Moves the checks among `moves` to the front; returns how many there are.
-    fn checks_first(&mut self, moves: &mut MoveList<G::Move>) -> usize {
-        self.pos.checks_first(moves)
     }
 
     /// The key under which the table knows the current position.
@@ -226,7 +220,7 @@ impl<'t, G: Game> Prover<'t, G> {
         }
         if self.aim != Aim::Mate && n == 0 {
             // A selfmate's attacker with no moves left: reached only if already mated.
-            return !self.pos.has_legal_move() && self.pos.no_moves_outcome().winner == Some(self.attacker.opponent());
+            return self.pos.is_mated();
         }
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
@@ -256,7 +250,7 @@ impl<'t, G: Game> Prover<'t, G> {
             return false;
         }
         // Checks first; among them, the move that mated last at this depth.
-        let checks = self.checks_first(moves);
+        let checks = self.pos.checks_first(moves);
         let killer = self.killer();
         if let Some(i) = moves[..checks].iter().position(|&m| m == killer) {
             moves.swap(0, i);
@@ -322,7 +316,7 @@ impl<'t, G: Game> Prover<'t, G> {
         }
         if self.aim == Aim::ReflexMate {
             // A side that can mate must: the attacker would end the game its own way.
-            let checks = self.checks_first(moves);
+            let checks = self.pos.checks_first(moves);
             if self.can_mate(moves, checks) {
                 return false;
             }
@@ -364,7 +358,7 @@ impl<'t, G: Game> Prover<'t, G> {
         }
         if self.aim == Aim::ReflexMate {
             // The defender must mate if it can: the attacker's aim.
-            let checks = self.checks_first(moves);
+            let checks = self.pos.checks_first(moves);
             if self.can_mate(moves, checks) {
                 return true;
             }
@@ -378,7 +372,7 @@ impl<'t, G: Game> Prover<'t, G> {
         }
         if n == 0 && G::ONLY_CHECKS_MATE {
             // A selfmate's defender with a move that gives no check need not mate.
-            let checks = self.checks_first(moves);
+            let checks = self.pos.checks_first(moves);
             if checks < moves.len() {
                 if let Some(list) = refutations {
                     list.extend(moves[checks..].iter().take(limit));

@@ -144,13 +144,12 @@ fn attacker_text<G: Game>(pos: &mut G, m: G::Move, mark: &str, completes: bool, 
 fn forced_mates<G: Game>(pos: &mut G) -> Vec<G::Move> {
     let mut moves = ladya_core::MoveList::new();
     pos.legal_moves(&mut moves);
-    let mover = pos.side_to_move();
     moves
         .iter()
         .copied()
         .filter(|&d| {
             pos.make(d);
-            let mated = !pos.has_legal_move() && pos.no_moves_outcome().winner == Some(mover);
+            let mated = pos.is_mated();
             pos.unmake();
             mated
         })
