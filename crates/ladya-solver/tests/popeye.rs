@@ -8,8 +8,8 @@ use ladya_core::Game;
 use ladya_solver::{Options, Stipulation, Table, replay, solve, solve_lines};
 
 /// Series helpmates where Popeye leaves out some lines in which the king walks back and forth
-/// and returns to a square it stood on, lines that are legal solutions by the rules as written
-/// (no position occurs a third time). Ladya lists them; Popeye's lines are all among Ladya's.
+/// and returns to a square it stood on (most of them bring a position back a third time, not
+/// all; see docs/solver.md). Ladya lists them; Popeye's lines are all among Ladya's.
 const POPEYE_OMITS: [&str; 4] = [
     "8/1R3K2/3k4/8/4P3/4Q3/8/8 b - -",
     "3k4/8/8/4Q3/6K1/1Q6/7R/8 b - -",
