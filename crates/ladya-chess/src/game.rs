@@ -1,11 +1,11 @@
 //! Chess as a [`Game`]: the glue to the generic search and protocols (the rules of ending are
 //! in [`crate::rules`]).
 
-use ladya_core::{Game, GameError, MoveList, Outcome, Score, Side};
+use ladya_core::{Game, GameError, MoveList, Outcome, PieceChanges, PlacedPiece, Score, Side};
 
-use crate::board::more_than_one;
+use crate::board::{Square, more_than_one};
 use crate::fen::FenError;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::notation::MoveError;
 use crate::piece::Kind;
 use crate::position::Position;
@@ -131,6 +131,55 @@ impl Game for Position {
         Position::evaluate(self)
     }
 
+    const SQUARES: usize = 64;
+    const PIECE_KINDS: usize = 6;
+
+    /// The ranks turned over: a1 becomes a8.
+    fn flip_square(square: u8) -> u8 {
+        square ^ 56
+    }
+
+    fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
+        for square in 0..64 {
+            if !self.board[square].is_none() {
+                out.push(self.placed(square as u8));
+            }
+        }
+    }
+
+    fn piece_changes(&self, m: Move) -> PieceChanges {
+        let mover = self.placed(m.from());
+        match m.kind() {
+            MoveKind::CastleKing | MoveKind::CastleQueen => {
+                let (rook_from, rook_to) = self.castling_rook(m);
+                let mut changes = PieceChanges::carry(mover, m.to());
+                changes.remove(self.placed(rook_from));
+                changes.add(PlacedPiece { square: rook_to, ..self.placed(rook_from) });
+                changes
+            }
+            MoveKind::EnPassant => {
+                let mut changes = PieceChanges::carry(mover, m.to());
+                changes.remove(self.placed(m.to() ^ 8));
+                changes
+            }
+            _ => {
+                let mut changes = match m.promotion() {
+                    Some(kind) => {
+                        let mut changes = PieceChanges::NONE;
+                        changes.remove(mover);
+                        changes.add(PlacedPiece::new(mover.side, kind as u8, m.to()));
+                        changes
+                    }
+                    None => PieceChanges::carry(mover, m.to()),
+                };
+                if m.is_capture() {
+                    changes.remove(self.placed(m.to()));
+                }
+                changes
+            }
+        }
+    }
+
     fn move_text(&self, m: Move) -> String {
         self.uci_text(m)
     }
@@ -141,5 +190,13 @@ impl Game for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, ChessError> {
         Position::parse_move(self, text).map_err(GameError::Move)
+    }
+}
+
+impl Position {
+    /// The piece on `square` (which must hold one) as a learned evaluation sees it.
+    fn placed(&self, square: Square) -> PlacedPiece {
+        let piece = self.board[square as usize];
+        PlacedPiece::new(piece.side(), piece.kind() as u8, square)
     }
 }

@@ -241,7 +241,7 @@ impl Position {
 
     /// The rook's (from, to) squares of castling move `m`.
     #[inline(always)]
-    fn castling_rook(&self, m: Move) -> (Square, Square) {
+    pub(crate) fn castling_rook(&self, m: Move) -> (Square, Square) {
         let index = CastlingRules::index(m.from(), m.flag());
         (self.castling_rules.rook[index], CastlingRules::destinations(index, m.from() & 56).1)
     }

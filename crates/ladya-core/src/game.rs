@@ -4,6 +4,7 @@ use std::fmt;
 use std::hash::Hash;
 
 use crate::movelist::MoveList;
+use crate::pieces::{PieceChanges, PlacedPiece};
 use crate::score::{self, Score};
 
 /// One of the two players. Xiangqi's Red plays as [`Side::White`]; it moves first in every game.
@@ -325,6 +326,31 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Static evaluation from the side to move's point of view.
     fn evaluate(&self) -> Score;
+
+    /// A score known exactly without search, from the side to move's point of view (a won
+    /// race, a lost deadline); a learned evaluation defers to it. None by default.
+    fn known_score(&self) -> Option<Score> {
+        None
+    }
+
+    /// Squares of the board, as [`PlacedPiece::square`] counts them (64 in chess, 90 in
+    /// xiangqi).
+    const SQUARES: usize;
+
+    /// Kinds of piece a side can have, as [`PlacedPiece::kind`] counts them.
+    const PIECE_KINDS: usize;
+
+    /// `square` as Black sees the board: the square that stands, from Black's side, where
+    /// `square` stands from White's, so that a learned evaluation reads both sides' positions
+    /// alike (the ranks turned over in chess and xiangqi, a half turn in ugolki).
+    fn flip_square(square: u8) -> u8;
+
+    /// Appends every piece on the board to `out`.
+    fn placed_pieces(&self, out: &mut Vec<PlacedPiece>);
+
+    /// The pieces `m`, a legal move of this position, lifts and puts down; ask before making
+    /// it.
+    fn piece_changes(&self, m: Self::Move) -> PieceChanges;
 
     /// `m` in the coordinate form engine protocols use (`e2e4`, `h2e2`, `e3e5`).
     fn move_text(&self, m: Self::Move) -> String;

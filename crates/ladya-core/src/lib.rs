@@ -21,7 +21,7 @@
 //! `ladya-search`, the mate solver of `ladya-solver` and the engine protocols.
 //!
 //! ```
-//! use ladya_core::{EndReason, Game, MoveCode, MoveList, Outcome, Score, Side, perft};
+//! use ladya_core::{EndReason, Game, MoveCode, MoveList, Outcome, PieceChanges, PlacedPiece, Score, Side, perft};
 //!
 //! /// A move: how many stones to take (0 is "no move", never legal).
 //! #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -127,6 +127,18 @@
 //!     fn evaluate(&self) -> Score {
 //!         if self.stones % 4 == 0 { -100 } else { 100 }
 //!     }
+//!     // A learned evaluation would see the heap as one marker on a track of 22 squares.
+//!     const SQUARES: usize = 22;
+//!     const PIECE_KINDS: usize = 1;
+//!     fn flip_square(square: u8) -> u8 {
+//!         square
+//!     }
+//!     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
+//!         out.push(PlacedPiece::new(Side::White, 0, self.stones));
+//!     }
+//!     fn piece_changes(&self, m: Take) -> PieceChanges {
+//!         PieceChanges::carry(PlacedPiece::new(Side::White, 0, self.stones), self.stones - m.0)
+//!     }
 //!     fn move_text(&self, m: Take) -> String {
 //!         m.0.to_string()
 //!     }
@@ -169,6 +181,7 @@ mod game;
 pub mod hashtable;
 mod movelist;
 pub mod perft;
+mod pieces;
 pub mod repetition;
 pub mod score;
 mod tapered;
@@ -178,5 +191,6 @@ pub mod zobrist;
 pub use front_door::IllegalMove;
 pub use game::{EndReason, Game, GameError, MoveCode, Outcome, Side};
 pub use movelist::{MAX_MOVES, MoveList};
+pub use pieces::{PieceChanges, PlacedPiece};
 pub use score::Score;
 pub use tapered::Tapered;

@@ -99,13 +99,14 @@ fn own_value(own: Bitboard, target: Bitboard) -> Score {
 impl Position {
     /// The evaluation from the side to move's point of view.
     pub fn evaluate(&self) -> Score {
-        if let Some(score) = self.deadline_score() {
-            return score;
-        }
-        if let Some(score) = race::race_score(self) {
-            return score;
-        }
-        self.side_value(self.side) - self.side_value(self.side.opponent()) + WEIGHTS.tempo
+        self.known_score()
+            .unwrap_or_else(|| self.side_value(self.side) - self.side_value(self.side.opponent()) + WEIGHTS.tempo)
+    }
+
+    /// The score when it is known exactly, from the side to move's point of view: a side
+    /// that cannot empty its home in time, or a race (steps 1 and 2 above).
+    pub fn known_score(&self) -> Option<Score> {
+        self.deadline_score().or_else(|| race::race_score(self))
     }
 
     /// The moves `side` can still make up to and including its move number `last`.

@@ -1,8 +1,8 @@
 //! Ugolki as a [`Game`]: the glue to the generic search, protocols and perft.
 
-use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, Score, Side};
+use ladya_core::{EndReason, Game, GameError, MoveList, Outcome, PieceChanges, PlacedPiece, Score, Side};
 
-use crate::board::distance;
+use crate::board::{distance, squares};
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::notation::MoveError;
@@ -126,6 +126,31 @@ impl Game for Position {
 
     fn evaluate(&self) -> Score {
         Position::evaluate(self)
+    }
+
+    fn known_score(&self) -> Option<Score> {
+        Position::known_score(self)
+    }
+
+    const SQUARES: usize = 64;
+    const PIECE_KINDS: usize = 1;
+
+    /// A half turn of the board: a1 becomes h8, and Black's home stands where White's does.
+    fn flip_square(square: u8) -> u8 {
+        63 - square
+    }
+
+    fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
+        for side in Side::BOTH {
+            out.extend(squares(self.pieces(side)).map(|square| PlacedPiece::new(side, 0, square)));
+        }
+    }
+
+    fn piece_changes(&self, m: Move) -> PieceChanges {
+        if m.is_pass() {
+            return PieceChanges::NONE;
+        }
+        PieceChanges::carry(PlacedPiece::new(self.side_to_move(), 0, m.from()), m.to())
     }
 
     fn move_text(&self, m: Move) -> String {

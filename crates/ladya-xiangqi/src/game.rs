@@ -1,7 +1,8 @@
 //! Xiangqi as a [`Game`]: the glue to the generic search, protocols and command line.
 
-use ladya_core::{Game, GameError, MoveList, Outcome, Score, Side};
+use ladya_core::{Game, GameError, MoveList, Outcome, PieceChanges, PlacedPiece, Score, Side};
 
+use crate::board::{SQUARES, Square, file_of, rank_of, square_at};
 use crate::fen::FenError;
 use crate::moves::Move;
 use crate::notation::MoveError;
@@ -107,6 +108,30 @@ impl Game for Position {
         Position::evaluate(self)
     }
 
+    const SQUARES: usize = SQUARES;
+    const PIECE_KINDS: usize = Kind::ALL.len();
+
+    /// The ranks turned over: a0 becomes a9.
+    fn flip_square(square: u8) -> u8 {
+        square_at(file_of(square), 9 - rank_of(square))
+    }
+
+    fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
+        for square in 0..SQUARES as Square {
+            if !self.board[square as usize].is_none() {
+                out.push(self.placed(square));
+            }
+        }
+    }
+
+    fn piece_changes(&self, m: Move) -> PieceChanges {
+        let mut changes = PieceChanges::carry(self.placed(m.from()), m.to());
+        if !self.board[m.to() as usize].is_none() {
+            changes.remove(self.placed(m.to()));
+        }
+        changes
+    }
+
     fn move_text(&self, m: Move) -> String {
         m.to_string()
     }
@@ -117,5 +142,13 @@ impl Game for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, XiangqiError> {
         Position::parse_move(self, text).map_err(GameError::Move)
+    }
+}
+
+impl Position {
+    /// The piece on `square` (which must hold one) as a learned evaluation sees it.
+    fn placed(&self, square: Square) -> PlacedPiece {
+        let piece = self.board[square as usize];
+        PlacedPiece::new(piece.side(), piece.kind() as u8, square)
     }
 }

@@ -1,0 +1,351 @@
+//! Training data: positions from Ladya's own games, each with its search score and the
+//! game's result, in a compact binary file that a run can add to and a later run can resume.
+//!
+//! A file is, in little-endian order: `LADYDATA`, the format version (u32, 1), the game's name
+//! (8 bytes, padded with zero bytes), its squares (u16) and kinds of piece (u8), and each
+//! square as Black sees it (one byte a square); then games, each a count of positions (u32)
+//! and the positions. A position is its side to move (u8: 0 White, 1 Black), the result (u8:
+//! 0 Black won, 1 drawn, 2 White won), the search score in White's view (i16), the number of
+//! pieces (u8) and, for each, its square (u8) and its side times 128 plus its kind (u8).
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
+use std::path::Path;
+
+use ladya_core::{Game, PlacedPiece, Side};
+use thiserror::Error;
+
+use crate::features::FeatureSpace;
+
+const MAGIC: &[u8; 8] = b"LADYDATA";
+const VERSION: u32 = 1;
+
+/// Why a data file cannot be read or added to.
+#[derive(Debug, Error)]
+pub enum DataError {
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// The file does not start like a data file.
+    #[error("not a Ladya training-data file (it does not start with LADYDATA)")]
+    NotData,
+    /// A format version this build does not read.
+    #[error("data format version {0}, but this build reads version {VERSION}")]
+    Version(u32),
+    /// Data of another game.
+    #[error("the data is for {found}, not {expected}")]
+    WrongGame {
+        /// The game asked for.
+        expected: String,
+        /// The game the file names.
+        found: String,
+    },
+    /// A position that is not one of the file's game.
+    #[error("corrupt position in game {game}: {what}")]
+    Corrupt {
+        /// The number of the game holding it, from 0.
+        game: u64,
+        /// What is wrong.
+        what: String,
+    },
+}
+
+/// The result of a game, White's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// Black won.
+    BlackWon = 0,
+    /// Drawn.
+    Draw = 1,
+    /// White won.
+    WhiteWon = 2,
+}
+
+impl GameResult {
+    /// The result when `winner` won, or drawn.
+    pub fn from_winner(winner: Option<Side>) -> GameResult {
+        match winner {
+            Some(Side::White) => GameResult::WhiteWon,
+            Some(Side::Black) => GameResult::BlackWon,
+            None => GameResult::Draw,
+        }
+    }
+
+    /// White's score: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn white_score(self) -> f32 {
+        self as u8 as f32 / 2.0
+    }
+
+    fn from_byte(byte: u8) -> Option<GameResult> {
+        [GameResult::BlackWon, GameResult::Draw, GameResult::WhiteWon].get(byte as usize).copied()
+    }
+}
+
+/// One position for training.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sample {
+    /// The side to move.
+    pub side_to_move: Side,
+    /// The search's score, White's view, in the game's evaluation units.
+    pub score: i16,
+    /// How the game ended.
+    pub result: GameResult,
+    /// Every piece on the board.
+    pub pieces: Vec<PlacedPiece>,
+}
+
+impl Sample {
+    /// The position `pos` with `score` (its side to move's view) and the game's `result`.
+    pub fn of<G: Game>(pos: &G, score: i16, result: GameResult) -> Sample {
+        let mut pieces = Vec::new();
+        pos.placed_pieces(&mut pieces);
+        let side_to_move = pos.side_to_move();
+        let score = if side_to_move == Side::White { score } else { score.saturating_neg() };
+        Sample { side_to_move, score, result, pieces }
+    }
+
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&[self.side_to_move as u8, self.result as u8]);
+        out.extend_from_slice(&self.score.to_le_bytes());
+        out.push(self.pieces.len() as u8);
+        for p in &self.pieces {
+            out.extend_from_slice(&[p.square, (p.side as u8) << 7 | p.kind]);
+        }
+    }
+}
+
+/// The header of a data file: its game and the shape of its inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataHeader {
+    /// The game's name.
+    pub game: String,
+    /// Its squares, kinds of piece and how Black sees each square.
+    pub space: FeatureSpace,
+}
+
+impl DataHeader {
+    fn of<G: Game>() -> DataHeader {
+        DataHeader { game: G::NAME.to_string(), space: FeatureSpace::of::<G>() }
+    }
+
+    fn bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let mut name = [0u8; 8];
+        let len = self.game.len().min(8);
+        name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
+        out.extend_from_slice(&name);
+        out.extend_from_slice(&(self.space.squares as u16).to_le_bytes());
+        out.push(self.space.kinds as u8);
+        out.extend_from_slice(&self.space.flipped);
+        out
+    }
+
+    fn read(input: &mut impl Read) -> Result<DataHeader, DataError> {
+        let mut fixed = [0u8; 8 + 4 + 8 + 3];
+        input.read_exact(&mut fixed).map_err(|_| DataError::NotData)?;
+        if &fixed[..8] != MAGIC {
+            return Err(DataError::NotData);
+        }
+        let version = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes"));
+        if version != VERSION {
+            return Err(DataError::Version(version));
+        }
+        let game = String::from_utf8_lossy(&fixed[12..20]).trim_end_matches('\0').to_string();
+        let squares = u16::from_le_bytes([fixed[20], fixed[21]]) as usize;
+        let kinds = fixed[22] as usize;
+        let mut flipped = vec![0; squares];
+        input.read_exact(&mut flipped)?;
+        Ok(DataHeader { game, space: FeatureSpace { squares, kinds, flipped } })
+    }
+}
+
+/// Reads one game's positions; `None` at the end of the file or of a game cut short.
+fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<Option<Vec<Sample>>, DataError> {
+    let mut count = [0u8; 4];
+    if input.read_exact(&mut count).is_err() {
+        return Ok(None);
+    }
+    let corrupt = |what: String| DataError::Corrupt { game: number, what };
+    let mut samples = Vec::with_capacity(u32::from_le_bytes(count).min(4096) as usize);
+    for _ in 0..u32::from_le_bytes(count) {
+        let mut fixed = [0u8; 5];
+        if input.read_exact(&mut fixed).is_err() {
+            return Ok(None);
+        }
+        let side_to_move = match fixed[0] {
+            0 => Side::White,
+            1 => Side::Black,
+            other => return Err(corrupt(format!("side to move {other}"))),
+        };
+        let result = GameResult::from_byte(fixed[1]).ok_or_else(|| corrupt(format!("result {}", fixed[1])))?;
+        let score = i16::from_le_bytes([fixed[2], fixed[3]]);
+        let mut raw = vec![0u8; 2 * fixed[4] as usize];
+        if input.read_exact(&mut raw).is_err() {
+            return Ok(None);
+        }
+        let mut pieces = Vec::with_capacity(fixed[4] as usize);
+        for pair in raw.chunks_exact(2) {
+            let (square, kind) = (pair[0], pair[1] & 0x7F);
+            if square as usize >= header.space.squares || kind as usize >= header.space.kinds {
+                return Err(corrupt(format!("piece of kind {kind} on square {square}")));
+            }
+            let side = if pair[1] & 0x80 == 0 { Side::White } else { Side::Black };
+            pieces.push(PlacedPiece::new(side, kind, square));
+        }
+        samples.push(Sample { side_to_move, score, result, pieces });
+    }
+    Ok(Some(samples))
+}
+
+/// Every position of a data file.
+#[derive(Clone, Debug)]
+pub struct DataSet {
+    /// The file's header.
+    pub header: DataHeader,
+    /// Its positions, game after game.
+    pub samples: Vec<Sample>,
+    /// How many complete games they came from.
+    pub games: u64,
+}
+
+impl DataSet {
+    /// Reads every complete game of the file at `path` (a game cut short at the end is left
+    /// out).
+    ///
+    /// # Errors
+    /// A file that cannot be read, is not a data file, or holds a corrupt position.
+    pub fn read(path: &Path) -> Result<DataSet, DataError> {
+        let mut input = io::BufReader::new(File::open(path)?);
+        let header = DataHeader::read(&mut input)?;
+        let (mut samples, mut games) = (Vec::new(), 0);
+        while let Some(game) = read_game(&mut input, &header, games)? {
+            samples.extend(game);
+            games += 1;
+        }
+        Ok(DataSet { header, samples, games })
+    }
+}
+
+/// Adds games to a data file.
+#[derive(Debug)]
+pub struct DataWriter {
+    output: BufWriter<File>,
+    games: u64,
+    samples: u64,
+    buffer: Vec<u8>,
+}
+
+impl DataWriter {
+    /// Opens `path` to add games of `G`: a new file gets a header; an existing one is checked
+    /// and cut after its last complete game (what an interrupted run left half-written).
+    ///
+    /// # Errors
+    /// A file that cannot be read or written, is not a data file, is for another game, or
+    /// holds a corrupt position.
+    pub fn append<G: Game>(path: &Path) -> Result<DataWriter, DataError> {
+        let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
+        let expected = DataHeader::of::<G>();
+        let (mut games, mut samples) = (0, 0);
+        if file.metadata()?.len() == 0 {
+            file.write_all(&expected.bytes())?;
+        } else {
+            let mut input = io::BufReader::new(&mut file);
+            let header = DataHeader::read(&mut input)?;
+            if header.game != expected.game || header.space != expected.space {
+                return Err(DataError::WrongGame { expected: expected.game, found: header.game });
+            }
+            let mut complete = input.stream_position()?;
+            while let Some(game) = read_game(&mut input, &header, games)? {
+                games += 1;
+                samples += game.len() as u64;
+                complete = input.stream_position()?;
+            }
+            drop(input);
+            file.set_len(complete)?;
+        }
+        file.seek(SeekFrom::End(0))?;
+        Ok(DataWriter { output: BufWriter::new(file), games, samples, buffer: Vec::new() })
+    }
+
+    /// Complete games in the file.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Positions in the file.
+    pub fn samples(&self) -> u64 {
+        self.samples
+    }
+
+    /// Adds one game's positions and flushes them to the file.
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn write_game(&mut self, samples: &[Sample]) -> io::Result<()> {
+        self.buffer.clear();
+        self.buffer.extend_from_slice(&(samples.len() as u32).to_le_bytes());
+        for sample in samples {
+            sample.write(&mut self.buffer);
+        }
+        self.output.write_all(&self.buffer)?;
+        self.output.flush()?;
+        self.games += 1;
+        self.samples += samples.len() as u64;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_chess::Position;
+    use ladya_core::{Game, MoveList};
+
+    fn game_of(plies: usize) -> Vec<Sample> {
+        let mut pos = Position::start();
+        let mut samples = Vec::new();
+        for ply in 0..plies {
+            samples.push(Sample::of(&pos, ply as i16 * 10 - 7, GameResult::Draw));
+            let mut moves = MoveList::new();
+            Game::legal_moves(&pos, &mut moves);
+            pos.make(moves[ply % moves.len()]);
+        }
+        samples
+    }
+
+    #[test]
+    fn games_written_are_read_back_and_a_cut_game_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("ladya-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("chess.data");
+        let _ = std::fs::remove_file(&path);
+        let (first, second) = (game_of(6), game_of(9));
+        let mut writer = DataWriter::append::<Position>(&path).unwrap();
+        writer.write_game(&first).unwrap();
+        writer.write_game(&second).unwrap();
+        drop(writer);
+        let set = DataSet::read(&path).unwrap();
+        assert_eq!((set.games, set.header.game.as_str()), (2, "chess"));
+        assert_eq!(set.samples, [first.clone(), second].concat());
+        assert_eq!(set.samples[1].side_to_move, Side::Black);
+        assert_eq!(set.samples[1].score, -3, "Black's +3 is White's -3");
+
+        // An interrupted run leaves half a game: reading skips it, appending cuts it off.
+        let full = std::fs::metadata(&path).unwrap().len();
+        std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(&[5, 0, 0, 0, 0, 2]).unwrap();
+        assert_eq!(DataSet::read(&path).unwrap().games, 2);
+        let mut writer = DataWriter::append::<Position>(&path).unwrap();
+        assert_eq!((writer.games(), writer.samples()), (2, 15));
+        assert_eq!(std::fs::metadata(&path).unwrap().len(), full);
+        writer.write_game(&first).unwrap();
+        drop(writer);
+        assert_eq!(DataSet::read(&path).unwrap().games, 3);
+
+        let err = DataWriter::append::<ladya_ugolki::Position>(&path).unwrap_err();
+        assert_eq!(err.to_string(), "the data is for chess, not ugolki");
+        std::fs::write(&path, b"LADYNNUE").unwrap();
+        assert!(matches!(DataSet::read(&path), Err(DataError::NotData)));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,95 @@
+//! The network's inputs: one for each kind of piece of each side on each square, seen from
+//! one side of the board.
+//!
+//! From a side's view, its own pieces come first and the opponent's second, and Black's view
+//! turns the board with [`Game::flip_square`], so a position and its colour-reversed image
+//! look the same to the network.
+
+use ladya_core::{Game, PlacedPiece, Side};
+
+/// The shape of a game's inputs: its squares, its kinds of piece, and how Black sees each
+/// square. What the trainer reads from a data file; inference asks the game directly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FeatureSpace {
+    /// Squares of the board.
+    pub squares: usize,
+    /// Kinds of piece a side has.
+    pub kinds: usize,
+    /// Each square as Black sees it ([`Game::flip_square`]).
+    pub flipped: Vec<u8>,
+}
+
+impl FeatureSpace {
+    /// The inputs of `G`.
+    pub fn of<G: Game>() -> FeatureSpace {
+        FeatureSpace {
+            squares: G::SQUARES,
+            kinds: G::PIECE_KINDS,
+            flipped: (0..G::SQUARES).map(|s| G::flip_square(s as u8)).collect(),
+        }
+    }
+
+    /// The number of inputs of one view.
+    pub fn inputs(&self) -> usize {
+        2 * self.kinds * self.squares
+    }
+
+    /// The input `piece` sets in `perspective`'s view.
+    pub fn index(&self, piece: PlacedPiece, perspective: Side) -> usize {
+        let square = match perspective {
+            Side::White => piece.square,
+            Side::Black => self.flipped[piece.square as usize],
+        };
+        index_of(self.kinds, self.squares, piece.side == perspective, piece.kind, square)
+    }
+}
+
+/// The number of inputs of one view in `G`.
+pub const fn inputs<G: Game>() -> usize {
+    2 * G::PIECE_KINDS * G::SQUARES
+}
+
+/// The input `piece` sets in `perspective`'s view, in `G`.
+#[inline(always)]
+pub fn index<G: Game>(piece: PlacedPiece, perspective: Side) -> usize {
+    let square = match perspective {
+        Side::White => piece.square,
+        Side::Black => G::flip_square(piece.square),
+    };
+    index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
+}
+
+/// The one formula: own pieces' kinds first, then the opponent's, each a block of squares.
+#[inline(always)]
+const fn index_of(kinds: usize, squares: usize, own: bool, kind: u8, square: u8) -> usize {
+    ((!own as usize) * kinds + kind as usize) * squares + square as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_chess::Position;
+
+    #[test]
+    fn both_views_of_the_start_see_the_same_inputs() {
+        let pos = Position::start();
+        let mut pieces = Vec::new();
+        pos.placed_pieces(&mut pieces);
+        let space = FeatureSpace::of::<Position>();
+        assert_eq!(space.inputs(), 768);
+        let mut views: [Vec<usize>; 2] = Default::default();
+        for side in Side::BOTH {
+            views[side.index()] = pieces.iter().map(|&p| index::<Position>(p, side)).collect();
+            views[side.index()].sort();
+            let from_space: Vec<usize> = pieces.iter().map(|&p| space.index(p, side)).collect();
+            let mut sorted = from_space.clone();
+            sorted.sort();
+            assert_eq!(sorted, views[side.index()]);
+        }
+        assert_eq!(views[0], views[1]);
+        // White's e1 king: own king (kind 5) on square 4.
+        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::White), 5 * 64 + 4);
+        // Seen by Black it is the opponent's king on e8.
+        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::Black), (6 + 5) * 64 + 60);
+    }
+}

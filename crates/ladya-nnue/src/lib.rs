@@ -1,0 +1,20 @@
+//! A learned evaluation of the NNUE kind, written once for every [`Game`](ladya_core::Game).
+//!
+//! The network reads which pieces stand where, twice: once as the side to move sees the board
+//! and once as its opponent does ([`features`]). Each view goes through one hidden layer kept
+//! up to date move by move ([`Accumulators`]); the two results, the side to move's first, are
+//! clipped, squared and weighed into one score ([`Network`]). Inference is in integers, with
+//! AVX2 where the processor has it and a portable path otherwise ([`simd`]); both give the
+//! same numbers.
+//!
+//! Training data, positions from Ladya's own games with their search scores and results, are
+//! written and read by [`data`].
+
+mod accumulator;
+pub mod data;
+pub mod features;
+mod network;
+pub mod simd;
+
+pub use accumulator::Accumulators;
+pub use network::{Network, NetworkError, NetworkParameters, QA, QB};

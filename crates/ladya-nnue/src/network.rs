@@ -1,0 +1,341 @@
+//! The network: its parameters in integers, its file format, and the output layer.
+//!
+//! A file is, in little-endian order:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | `LADYNNUE` |
+//! | 4 | format version, 1 |
+//! | 8 | the game's name, padded with zero bytes |
+//! | 4, 4, 4 | inputs of one view, hidden width, output scale |
+//! | 2 x inputs x hidden | feature weights, input by input (i16, times [`QA`]) |
+//! | 2 x hidden | feature biases (i16, times [`QA`]) |
+//! | 2 x 2 x hidden | output weights, the side to move's view first (i16, times [`QB`]) |
+//! | 4 | output bias (i32, times [`QA`] x [`QB`]) |
+//! | 8 | FNV-1a hash of every byte before it |
+
+use ladya_core::{Game, Score};
+use thiserror::Error;
+
+use crate::features;
+use crate::simd::Kernels;
+
+/// The scale of the hidden layer: a float 1.0 is the integer `QA`, and the clipped
+/// activation runs from 0 to `QA`.
+pub const QA: i32 = 255;
+
+/// The scale of the output weights: a float 1.0 is the integer `QB`.
+pub const QB: i32 = 64;
+
+const MAGIC: &[u8; 8] = b"LADYNNUE";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 8 + 4 + 8 + 12;
+
+/// The widest hidden layer a file may have: wider ones could overflow the output's 32-bit
+/// sums.
+pub const MAX_HIDDEN: usize = 512;
+
+/// Why a network file is refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum NetworkError {
+    /// The file does not start like a network file.
+    #[error("not a Ladya network file (it does not start with LADYNNUE)")]
+    NotANetwork,
+    /// A format version this build does not read.
+    #[error("network format version {0}, but this build reads version {VERSION}")]
+    Version(u32),
+    /// A network for another game.
+    #[error("the network is for {found}, not {expected}")]
+    WrongGame {
+        /// The game asked for.
+        expected: String,
+        /// The game the file names.
+        found: String,
+    },
+    /// A network with another number of inputs than the game has.
+    #[error("the network has {found} inputs, but {game} has {expected}")]
+    WrongInputs {
+        /// The game.
+        game: &'static str,
+        /// The game's inputs.
+        expected: usize,
+        /// The file's inputs.
+        found: usize,
+    },
+    /// A hidden width that is zero, too wide or not a multiple of 16.
+    #[error("hidden width {0} is not a multiple of 16 between 16 and {MAX_HIDDEN}")]
+    Hidden(usize),
+    /// A scale of zero.
+    #[error("the output scale is 0")]
+    Scale,
+    /// An output weight beyond ±127, which the integer output layer cannot take.
+    #[error("output weight {0} is beyond ±127")]
+    OutputWeight(i16),
+    /// The file is longer or shorter than its header says.
+    #[error("the file has {found} bytes, but its header says {expected}")]
+    Size {
+        /// The size the header implies.
+        expected: usize,
+        /// The file's size.
+        found: usize,
+    },
+    /// The bytes are not those that were written.
+    #[error("the network file is corrupt (checksum mismatch)")]
+    Checksum,
+}
+
+/// A network's parameters in floats, as a trainer holds them; [`Network::quantise`] turns them
+/// into a network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetworkParameters {
+    /// Inputs of one view.
+    pub inputs: usize,
+    /// Width of the hidden layer.
+    pub hidden: usize,
+    /// `inputs x hidden` weights, input by input.
+    pub feature_weights: Vec<f32>,
+    /// `hidden` biases.
+    pub feature_biases: Vec<f32>,
+    /// `2 x hidden` weights, the side to move's view first.
+    pub output_weights: Vec<f32>,
+    /// The output's bias.
+    pub output_bias: f32,
+    /// Evaluation units of an output of 1.0.
+    pub scale: u32,
+}
+
+/// A network in integers, ready for inference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    game: String,
+    inputs: usize,
+    hidden: usize,
+    scale: u32,
+    feature_weights: Vec<i16>,
+    feature_biases: Vec<i16>,
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+/// 64-bit FNV-1a.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
+/// Reads little-endian numbers in order.
+struct Reader<'a> {
+    bytes: &'a [u8],
+}
+
+impl Reader<'_> {
+    /// The next `N` bytes; zero bytes past the end (callers check the size first).
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let mut out = [0; N];
+        let n = N.min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        out
+    }
+
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+
+    fn i16s(&mut self, n: usize) -> Vec<i16> {
+        (0..n).map(|_| i16::from_le_bytes(self.take())).collect()
+    }
+}
+
+impl Network {
+    /// Reads a network file for `G`, checking its header, size and checksum.
+    ///
+    /// # Errors
+    /// A file that is not a network, of another version, for another game or input count, of
+    /// a bad hidden width or scale, of the wrong size, or corrupt.
+    pub fn from_bytes<G: Game>(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return Err(NetworkError::NotANetwork);
+        }
+        let mut reader = Reader { bytes: &bytes[8..] };
+        let version = reader.u32();
+        if version != VERSION {
+            return Err(NetworkError::Version(version));
+        }
+        let name: [u8; 8] = reader.take();
+        let game = String::from_utf8_lossy(&name).trim_end_matches('\0').to_string();
+        if game != G::NAME {
+            return Err(NetworkError::WrongGame { expected: G::NAME.to_string(), found: game });
+        }
+        let (inputs, hidden, scale) = (reader.u32() as usize, reader.u32() as usize, reader.u32());
+        if inputs != features::inputs::<G>() {
+            return Err(NetworkError::WrongInputs { game: G::NAME, expected: features::inputs::<G>(), found: inputs });
+        }
+        if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
+            return Err(NetworkError::Hidden(hidden));
+        }
+        if scale == 0 {
+            return Err(NetworkError::Scale);
+        }
+        let expected = HEADER_BYTES + 2 * (inputs * hidden + 3 * hidden) + 4 + 8;
+        if bytes.len() != expected {
+            return Err(NetworkError::Size { expected, found: bytes.len() });
+        }
+        let (body, sum) = bytes.split_at(expected - 8);
+        if fnv1a(body) != u64::from_le_bytes(Reader { bytes: sum }.take()) {
+            return Err(NetworkError::Checksum);
+        }
+        let feature_weights = reader.i16s(inputs * hidden);
+        let feature_biases = reader.i16s(hidden);
+        let output_weights = reader.i16s(2 * hidden);
+        let output_bias = i32::from_le_bytes(reader.take());
+        if let Some(&w) = output_weights.iter().find(|w| w.unsigned_abs() > 127) {
+            return Err(NetworkError::OutputWeight(w));
+        }
+        Ok(Network { game, inputs, hidden, scale, feature_weights, feature_biases, output_weights, output_bias })
+    }
+
+    /// The network in its file format.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.feature_weights.len() + 6 * self.hidden + 12);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let mut name = [0u8; 8];
+        let len = self.game.len().min(8);
+        name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
+        out.extend_from_slice(&name);
+        for n in [self.inputs as u32, self.hidden as u32, self.scale] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for w in self.feature_weights.iter().chain(&self.feature_biases).chain(&self.output_weights) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// The network of `game` with `parameters` rounded to integers: hidden weights and biases
+    /// times [`QA`], output weights times [`QB`] (clipped to ±127, which keeps the output's
+    /// products within 16 bits), the output bias times both.
+    ///
+    /// # Errors
+    /// Parameters of the wrong sizes, a bad hidden width or a zero scale.
+    pub fn quantise(game: &str, parameters: &NetworkParameters) -> Result<Network, NetworkError> {
+        let p = parameters;
+        if p.hidden == 0 || p.hidden > MAX_HIDDEN || !p.hidden.is_multiple_of(16) {
+            return Err(NetworkError::Hidden(p.hidden));
+        }
+        if p.scale == 0 {
+            return Err(NetworkError::Scale);
+        }
+        let sizes = [
+            (p.feature_weights.len(), p.inputs * p.hidden),
+            (p.feature_biases.len(), p.hidden),
+            (p.output_weights.len(), 2 * p.hidden),
+        ];
+        if let Some(&(found, expected)) = sizes.iter().find(|(found, expected)| found != expected) {
+            return Err(NetworkError::Size { expected, found });
+        }
+        let round = |w: &f32, q: i32, limit: i16| (w * q as f32).round().clamp(-limit as f32, limit as f32) as i16;
+        Ok(Network {
+            game: game.to_string(),
+            inputs: p.inputs,
+            hidden: p.hidden,
+            scale: p.scale,
+            feature_weights: p.feature_weights.iter().map(|w| round(w, QA, i16::MAX)).collect(),
+            feature_biases: p.feature_biases.iter().map(|w| round(w, QA, i16::MAX)).collect(),
+            output_weights: p.output_weights.iter().map(|w| round(w, QB, 127)).collect(),
+            output_bias: (p.output_bias * (QA * QB) as f32).round() as i32,
+        })
+    }
+
+    /// The game the network is for.
+    pub fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Inputs of one view.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// Width of the hidden layer.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The hidden layer's biases: a view with no pieces.
+    pub(crate) fn biases(&self) -> &[i16] {
+        &self.feature_biases
+    }
+
+    /// The hidden layer's weights for input `index`.
+    #[inline(always)]
+    pub(crate) fn row(&self, index: usize) -> &[i16] {
+        &self.feature_weights[index * self.hidden..(index + 1) * self.hidden]
+    }
+
+    /// The score, in the game's evaluation units, of hidden values `own` (the side to move's
+    /// view) and `other`.
+    pub(crate) fn output(&self, kernels: Kernels, own: &[i16], other: &[i16]) -> Score {
+        let (own_weights, other_weights) = self.output_weights.split_at(self.hidden);
+        let sum = kernels.clipped_square_dot(own, own_weights) + kernels.clipped_square_dot(other, other_weights);
+        let raw = sum / QA as i64 + self.output_bias as i64;
+        (raw * self.scale as i64 / (QA * QB) as i64) as Score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_chess::Position;
+
+    fn tiny(hidden: usize) -> NetworkParameters {
+        let inputs = 768;
+        let wave = |i: usize| ((i * 7919) % 201) as f32 / 100.0 - 1.0;
+        NetworkParameters {
+            inputs,
+            hidden,
+            feature_weights: (0..inputs * hidden).map(|i| wave(i) / 8.0).collect(),
+            feature_biases: (0..hidden).map(|i| wave(i + 3) / 4.0).collect(),
+            output_weights: (0..2 * hidden).map(|i| wave(i + 11)).collect(),
+            output_bias: 0.25,
+            scale: 400,
+        }
+    }
+
+    #[test]
+    fn a_network_survives_its_file_format() {
+        let net = Network::quantise("chess", &tiny(32)).unwrap();
+        let bytes = net.to_bytes();
+        assert_eq!(Network::from_bytes::<Position>(&bytes), Ok(net));
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        let bytes = Network::quantise("chess", &tiny(32)).unwrap().to_bytes();
+        assert_eq!(Network::from_bytes::<Position>(b"hello"), Err(NetworkError::NotANetwork));
+        let mut corrupt = bytes.clone();
+        corrupt[HEADER_BYTES + 100] ^= 1;
+        assert_eq!(Network::from_bytes::<Position>(&corrupt), Err(NetworkError::Checksum));
+        let short = &bytes[..bytes.len() - 2];
+        assert!(matches!(Network::from_bytes::<Position>(short), Err(NetworkError::Size { .. })));
+        let mut long = bytes.clone();
+        long.push(0);
+        assert!(matches!(Network::from_bytes::<Position>(&long), Err(NetworkError::Size { .. })));
+        let err = Network::from_bytes::<ladya_xiangqi::Position>(&bytes).unwrap_err();
+        assert_eq!(err.to_string(), "the network is for chess, not xiangqi");
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert_eq!(Network::from_bytes::<Position>(&version), Err(NetworkError::Version(9)));
+        let mut wide = tiny(32);
+        wide.hidden = 24;
+        assert_eq!(Network::quantise("chess", &wide), Err(NetworkError::Hidden(24)));
+        let mut ugolki = tiny(32);
+        ugolki.feature_weights.truncate(128 * 32);
+        ugolki.inputs = 128;
+        let ugolki = Network::quantise("chess", &ugolki).unwrap().to_bytes();
+        assert!(matches!(Network::from_bytes::<Position>(&ugolki), Err(NetworkError::WrongInputs { .. })));
+    }
+}

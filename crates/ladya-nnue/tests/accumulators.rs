@@ -1,0 +1,139 @@
+//! The incremental accumulators against a full refresh, and the kernels against each other,
+//! along random lines of play in every game.
+
+use std::sync::Arc;
+
+use ladya_core::{Game, MoveList};
+use ladya_nnue::simd::Kernels;
+use ladya_nnue::{Accumulators, Network, NetworkParameters, features};
+
+/// A small generator of pseudo-random numbers, fixed by its seed.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    fn weight(&mut self, spread: f32) -> f32 {
+        (self.next() % 2001) as f32 / 1000.0 * spread - spread
+    }
+}
+
+fn random_network<G: Game>(seed: u64) -> Arc<Network> {
+    let (inputs, hidden) = (features::inputs::<G>(), 32);
+    let mut rng = Lcg(seed);
+    let parameters = NetworkParameters {
+        inputs,
+        hidden,
+        feature_weights: (0..inputs * hidden).map(|_| rng.weight(0.2)).collect(),
+        feature_biases: (0..hidden).map(|_| rng.weight(0.5)).collect(),
+        output_weights: (0..2 * hidden).map(|_| rng.weight(1.5)).collect(),
+        output_bias: 0.1,
+        scale: 400,
+    };
+    let network = Network::quantise(G::NAME, &parameters).unwrap();
+    // Through the file format, as the engine loads it.
+    Arc::new(Network::from_bytes::<G>(&network.to_bytes()).unwrap())
+}
+
+/// Walks random lines from `start`, making, taking back and passing at random, and checks at
+/// every step that the incremental layers equal a refresh and that every kernel scores alike.
+fn check_game<G: Game>(start: G, seed: u64) {
+    let network = random_network::<G>(seed);
+    let mut by_kernels: Vec<Accumulators<G>> =
+        Kernels::available().into_iter().map(|k| Accumulators::with_kernels(network.clone(), k)).collect();
+    let mut fresh = Accumulators::<G>::new(network.clone());
+    let mut rng = Lcg(seed);
+    for _line in 0..20 {
+        let mut pos = start.clone();
+        for acc in &mut by_kernels {
+            acc.refresh(&pos);
+        }
+        let mut depth = 0;
+        for _step in 0..80 {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let roll = rng.next() % 10;
+            if (roll < 2 && depth > 0) || moves.is_empty() {
+                if depth == 0 {
+                    break;
+                }
+                pos.unmake();
+                by_kernels.iter_mut().for_each(|acc| acc.pop());
+                depth -= 1;
+            } else if roll == 2 && !pos.in_check() {
+                by_kernels.iter_mut().for_each(|acc| acc.push_null());
+                pos.make_null();
+                depth += 1;
+            } else {
+                let m = moves[(rng.next() as usize) % moves.len()];
+                by_kernels.iter_mut().for_each(|acc| acc.push(&pos, m));
+                pos.make(m);
+                depth += 1;
+            }
+            // Evaluate only now and then, so that several plies are brought up to date at once.
+            if rng.next().is_multiple_of(3) {
+                fresh.refresh(&pos);
+                let expected = fresh.hidden().to_vec();
+                let score = fresh.evaluate(&pos);
+                for acc in &mut by_kernels {
+                    assert_eq!(acc.hidden(), &expected[..], "{} after {:?}", G::NAME, pos.fen());
+                    assert_eq!(acc.evaluate(&pos), score);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn incremental_layers_equal_a_refresh_in_chess() {
+    check_game(ladya_chess::Position::start(), 1);
+    // Castling both ways, en passant and promotions with and without capture.
+    check_game(
+        ladya_chess::Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap(),
+        2,
+    );
+    check_game(ladya_chess::Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap(), 3);
+    check_game(ladya_chess::Position::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1").unwrap(), 7);
+}
+
+#[test]
+fn incremental_layers_equal_a_refresh_in_xiangqi() {
+    check_game(ladya_xiangqi::Position::start(), 4);
+    check_game(
+        ladya_xiangqi::Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
+            .unwrap(),
+        5,
+    );
+}
+
+#[test]
+fn incremental_layers_equal_a_refresh_in_ugolki() {
+    check_game(ladya_ugolki::Position::start(), 6);
+}
+
+#[test]
+fn the_sides_see_a_mirrored_position_alike() {
+    // The start is its own colour-reversed image in every game: the side to move's score is
+    // the same whoever moves.
+    fn check<G: Game>(white: &str, black: &str) {
+        let network = random_network::<G>(9);
+        let mut acc = Accumulators::<G>::new(network);
+        let (w, b) = (G::from_fen(white).unwrap(), G::from_fen(black).unwrap());
+        acc.refresh(&w);
+        let score = acc.evaluate(&w);
+        acc.refresh(&b);
+        assert_eq!(acc.evaluate(&b), score, "{}", G::NAME);
+    }
+    check::<ladya_chess::Position>(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+    );
+    check::<ladya_xiangqi::Position>(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+    );
+}
