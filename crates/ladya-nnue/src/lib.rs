@@ -11,10 +11,12 @@
 //! written and read by [`data`].
 
 mod accumulator;
+mod built_in;
 pub mod data;
 pub mod features;
 mod network;
 pub mod simd;
 
 pub use accumulator::Accumulators;
+pub use built_in::built_in;
 pub use network::{Network, NetworkError, NetworkParameters, QA, QB};

@@ -105,7 +105,7 @@ pub struct NetworkParameters {
 }
 
 /// A network in integers, ready for inference.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Network {
     game: String,
     inputs: usize,
@@ -115,6 +115,13 @@ pub struct Network {
     feature_biases: Vec<i16>,
     output_weights: Vec<i16>,
     output_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    /// The shape, not the weights.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({}: {} -> 2x{} -> 1, scale {})", self.game, self.inputs, self.hidden, self.scale)
+    }
 }
 
 /// 64-bit FNV-1a.
@@ -147,12 +154,11 @@ impl Reader<'_> {
 }
 
 impl Network {
-    /// Reads a network file for `G`, checking its header, size and checksum.
+    /// The name of the game a network file is for, read from its header.
     ///
     /// # Errors
-    /// A file that is not a network, of another version, for another game or input count, of
-    /// a bad hidden width or scale, of the wrong size, or corrupt.
-    pub fn from_bytes<G: Game>(bytes: &[u8]) -> Result<Network, NetworkError> {
+    /// A file that is not a network or of another format version.
+    pub fn game_of(bytes: &[u8]) -> Result<String, NetworkError> {
         if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
             return Err(NetworkError::NotANetwork);
         }
@@ -162,7 +168,17 @@ impl Network {
             return Err(NetworkError::Version(version));
         }
         let name: [u8; 8] = reader.take();
-        let game = String::from_utf8_lossy(&name).trim_end_matches('\0').to_string();
+        Ok(String::from_utf8_lossy(&name).trim_end_matches('\0').to_string())
+    }
+
+    /// Reads a network file for `G`, checking its header, size and checksum.
+    ///
+    /// # Errors
+    /// A file that is not a network, of another version, for another game or input count, of
+    /// a bad hidden width or scale, of the wrong size, or corrupt.
+    pub fn from_bytes<G: Game>(bytes: &[u8]) -> Result<Network, NetworkError> {
+        let game = Network::game_of(bytes)?;
+        let mut reader = Reader { bytes: &bytes[HEADER_BYTES - 12..] };
         if game != G::NAME {
             return Err(NetworkError::WrongGame { expected: G::NAME.to_string(), found: game });
         }

@@ -41,6 +41,7 @@
 pub mod bench;
 mod dialect;
 mod engine;
+mod evaluation;
 pub mod games;
 mod output;
 mod render;
@@ -54,6 +55,7 @@ mod xboard;
 
 pub use dialect::{Dialect, EngineGame};
 pub use engine::run;
+pub use evaluation::{BUILT_IN, evaluation};
 pub use games::{GameKind, UnknownGame};
 pub use output::Output;
 pub use render::View;

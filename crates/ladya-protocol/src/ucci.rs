@@ -7,6 +7,7 @@ use ladya_core::score::{MATE_BOUND, mate_moves};
 use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::dialect::Dialect;
+use crate::evaluation::{BUILT_IN, evaluation};
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
@@ -54,6 +55,7 @@ impl Ucci {
         out.line(format!("option hashsize type spin min 1 max 65536 default {DEFAULT_HASH}"));
         out.line("option threads type spin min 1 max 256 default 1");
         out.line("option newgame type button");
+        out.line(format!("option evalfile type string default {BUILT_IN}"));
         out.line("ucciok");
     }
 
@@ -111,6 +113,10 @@ impl Ucci {
             "threads" => match value.parse() {
                 Ok(n) if (1..=256).contains(&n) => self.options.threads = n,
                 _ => self.error(format!("threads must be 1 to 256, not '{value}'")),
+            },
+            "evalfile" => match evaluation(&words[1..].join(" ")) {
+                Ok(evaluation) => self.options.evaluation = evaluation,
+                Err(e) => self.error(format!("evalfile: {e}")),
             },
             "newgame" => {
                 self.runner.tt.clear();

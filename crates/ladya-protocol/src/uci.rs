@@ -10,6 +10,7 @@ use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::bench::{self, BenchConfig};
 use crate::dialect::Dialect;
+use crate::evaluation::{BUILT_IN, evaluation};
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
@@ -62,6 +63,7 @@ impl Uci {
         out.line("option name MultiPV type spin default 1 min 1 max 256");
         out.line("option name Ponder type check default false");
         out.line("option name UCI_Chess960 type check default false");
+        out.line(format!("option name EvalFile type string default {BUILT_IN}"));
         out.line(format!(
             "option name Move Overhead type spin default {} min 0 max 5000",
             self.options.move_overhead.as_millis()
@@ -127,6 +129,10 @@ impl Uci {
                 None => self.error(format!("Move Overhead must be 0 to 5000, not '{value}'")),
             },
             "ponder" => {}
+            "evalfile" => match evaluation(&value) {
+                Ok(evaluation) => self.options.evaluation = evaluation,
+                Err(e) => self.error(format!("EvalFile: {e}")),
+            },
             "uci_chess960" => match value.to_ascii_lowercase().as_str() {
                 "true" | "false" => {
                     self.chess960 = value.eq_ignore_ascii_case("true");

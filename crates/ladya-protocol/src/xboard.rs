@@ -8,6 +8,7 @@ use ladya_core::{EndReason, Outcome, Side};
 use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::dialect::Dialect;
+use crate::evaluation::{BUILT_IN, evaluation};
 use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend, Runner};
@@ -292,6 +293,7 @@ impl Xboard {
             env!("CARGO_PKG_VERSION"),
             variants.join(",")
         ));
+        self.out.line(format!("feature option=\"EvalFile -file {BUILT_IN}\""));
         self.out.line("feature done=1");
     }
 }
@@ -416,6 +418,13 @@ impl Frontend for Xboard {
                     }
                 }
                 _ => self.error("bad memory", arg),
+            },
+            "option" => match arg.split_once('=') {
+                Some(("EvalFile", value)) => match evaluation(value) {
+                    Ok(evaluation) => self.options.evaluation = evaluation,
+                    Err(e) => self.error(&e, text.trim()),
+                },
+                _ => self.error("unknown option", arg),
             },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => self.options.threads = n,

@@ -80,6 +80,7 @@ pub fn search<G: Game>(
         limits,
         deadlines: limits.deadlines(options.move_overhead),
         features: options.features,
+        network: options.evaluation.network_for::<G>(),
         threads: search_threads(options.threads),
         nodes: AtomicU64::new(0),
     };

@@ -45,5 +45,5 @@ mod worker;
 
 pub use driver::{Report, SearchResult, search, search_threads};
 pub use limits::{Clock, Limits, SearchControl};
-pub use options::{Features, SearchOptions};
+pub use options::{Evaluation, Features, SearchOptions};
 pub use tt::TranspositionTable;

@@ -1,7 +1,11 @@
 //! Search settings: threads, MultiPV, overhead, and a switch for every technique so that each
 //! one's worth can be measured by turning it off.
 
+use std::sync::Arc;
 use std::time::Duration;
+
+use ladya_core::Game;
+use ladya_nnue::Network;
 
 /// Switches for the search techniques, all on by default. Turning one off is for measuring
 /// what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
@@ -111,6 +115,36 @@ pub struct SearchOptions {
     pub move_overhead: Duration,
     /// The techniques in use.
     pub features: Features,
+    /// The static evaluation: by default the network built in for the game.
+    pub evaluation: Evaluation,
+}
+
+/// Which static evaluation the search uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The network built into Ladya for the game ([`ladya_nnue::built_in`]), or the game's
+    /// hand-written evaluation where it has none.
+    #[default]
+    BuiltIn,
+    /// The game's hand-written evaluation.
+    Classic,
+    /// Networks by game: the one for the game searched, or the hand-written evaluation if
+    /// none is for it.
+    Networks(Vec<Arc<Network>>),
+}
+
+impl Evaluation {
+    /// The network a search of `G` uses, if any.
+    pub fn network_for<G: Game>(&self) -> Option<Arc<Network>> {
+        match self {
+            Evaluation::BuiltIn => ladya_nnue::built_in::<G>(),
+            Evaluation::Classic => None,
+            Evaluation::Networks(networks) => networks
+                .iter()
+                .find(|net| net.game() == G::NAME && net.inputs() == ladya_nnue::features::inputs::<G>())
+                .cloned(),
+        }
+    }
 }
 
 impl Default for SearchOptions {
@@ -120,6 +154,7 @@ impl Default for SearchOptions {
             multipv: 1,
             move_overhead: Duration::from_millis(30),
             features: Features::default(),
+            evaluation: Evaluation::BuiltIn,
         }
     }
 }

@@ -1,10 +1,12 @@
 //! One search thread: principal variation search with a transposition table, move ordering,
 //! pruning and reductions, and quiescence search.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use ladya_core::score::{self, INFINITE, MATE_BOUND, Score, from_table, mate_in, mated_in, to_table};
 use ladya_core::{Game, MAX_MOVES, MoveCode, MoveList, Side};
+use ladya_nnue::{Accumulators, Network};
 
 use crate::limits::{Deadlines, Limits, SearchControl};
 use crate::options::Features;
@@ -34,6 +36,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) limits: &'a Limits,
     pub(crate) deadlines: Deadlines,
     pub(crate) features: Features,
+    /// The learned evaluation, if the search uses one.
+    pub(crate) network: Option<Arc<Network>>,
     pub(crate) threads: usize,
     /// Nodes searched by all threads (each adds its count every few thousand nodes).
     pub(crate) nodes: AtomicU64,
@@ -98,6 +102,8 @@ pub(crate) struct Worker<'a, G: Game> {
     pub(crate) root_moves: Vec<RootMove<G::Move>>,
     pub(crate) stopped: bool,
     reductions: Vec<[u8; 64]>,
+    /// The learned evaluation's hidden layers along the current line, when it is in use.
+    learned: Option<Accumulators<G>>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -119,6 +125,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 })
             })
             .collect();
+        let learned = shared.network.as_ref().map(|net| {
+            let mut learned = Accumulators::new(Arc::clone(net));
+            learned.refresh(&pos);
+            learned
+        });
         Worker {
             root_ply: pos.ply(),
             pos,
@@ -135,6 +146,44 @@ impl<'a, G: Game> Worker<'a, G> {
             root_moves,
             stopped: false,
             reductions,
+            learned,
+        }
+    }
+
+    /// Plays `m`, keeping the learned evaluation's layers up to date.
+    #[inline]
+    fn make(&mut self, m: G::Move) {
+        if let Some(learned) = &mut self.learned {
+            learned.push(&self.pos, m);
+        }
+        self.pos.make(m);
+    }
+
+    /// Passes the turn (null-move pruning).
+    #[inline]
+    fn make_null(&mut self) {
+        if let Some(learned) = &mut self.learned {
+            learned.push_null();
+        }
+        self.pos.make_null();
+    }
+
+    /// Takes back the last move or pass.
+    #[inline]
+    fn unmake(&mut self) {
+        if let Some(learned) = &mut self.learned {
+            learned.pop();
+        }
+        self.pos.unmake();
+    }
+
+    /// The static evaluation, side to move's view: the learned one if the search has a
+    /// network for this game, else the game's own.
+    #[inline]
+    fn evaluate(&mut self) -> Score {
+        match &mut self.learned {
+            Some(learned) => learned.evaluate(&self.pos),
+            None => self.pos.evaluate(),
         }
     }
 
@@ -284,7 +333,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let m = self.root_moves[i].mv;
             self.stack[0].played = Some(m.code());
             self.stack[0].null = false;
-            self.pos.make(m);
+            self.make(m);
             self.pv[1].clear();
             let score = if i == pv_index {
                 -self.search(depth - 1, -beta, -alpha, 1, false)
@@ -292,7 +341,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let s = -self.search(depth - 1, -alpha - 1, -alpha, 1, true);
                 if s > alpha && s < beta { -self.search(depth - 1, -beta, -alpha, 1, false) } else { s }
             };
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 break;
             }
@@ -332,7 +381,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return outcome.score_for(side, ply);
         }
         if ply >= MAX_PLY {
-            return self.pos.evaluate();
+            return self.evaluate();
         }
         if self.features().mate_distance {
             alpha = alpha.max(mated_in(ply));
@@ -368,7 +417,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Static evaluation, and pruning of whole nodes.
-        let eval = if in_check { None } else { Some(entry.map_or_else(|| self.pos.evaluate(), |e| e.eval)) };
+        let eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
         self.stack[ply].eval = eval;
         self.stack[ply + 1].killers = [0; 2];
         let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
@@ -395,9 +444,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].played = None;
                 self.stack[ply].null = true;
-                self.pos.make_null();
+                self.make_null();
                 let score = -self.search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, !cut_node);
-                self.pos.unmake();
+                self.unmake();
                 self.stack[ply].null = false;
                 if self.stopped {
                     return 0;
@@ -439,7 +488,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
             self.stack[ply].played = Some(code);
             self.stack[ply].null = false;
-            self.pos.make(m);
+            self.make(m);
             let gives_check = self.pos.in_check();
             // Quiet moves that do not give check, late in the list or hopeless near the leaves.
             if prunable && !noisy && !gives_check {
@@ -449,7 +498,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let futile =
                     self.features().futility && depth <= 6 && eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
                 if late || futile {
-                    self.pos.unmake();
+                    self.unmake();
                     continue;
                 }
             }
@@ -477,7 +526,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
                 s
             };
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 return 0;
             }
@@ -532,7 +581,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { self.pos.evaluate() };
+            return if in_check { 0 } else { self.evaluate() };
         }
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key);
@@ -551,18 +600,11 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
+        let stand_pat = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
         let buffers = &mut *self.plies[ply];
         buffers.moves.clear();
         let mut best;
-        let eval = if in_check {
-            self.pos.legal_moves(&mut buffers.moves);
-            if buffers.moves.is_empty() {
-                return self.pos.no_moves_outcome().score_for(side, ply);
-            }
-            best = -INFINITE;
-            score::DRAW
-        } else {
-            let eval = entry.map_or_else(|| self.pos.evaluate(), |e| e.eval);
+        let eval = if let Some(eval) = stand_pat {
             if eval >= beta {
                 return eval;
             }
@@ -570,6 +612,13 @@ impl<'a, G: Game> Worker<'a, G> {
             best = eval;
             self.pos.noisy_moves(&mut buffers.moves);
             eval
+        } else {
+            self.pos.legal_moves(&mut buffers.moves);
+            if buffers.moves.is_empty() {
+                return self.pos.no_moves_outcome().score_for(side, ply);
+            }
+            best = -INFINITE;
+            score::DRAW
         };
 
         for i in 0..buffers.moves.len() {
@@ -582,9 +631,9 @@ impl<'a, G: Game> Worker<'a, G> {
             if !in_check && self.features().see && !self.pos.see_ge(m, 0) {
                 continue;
             }
-            self.pos.make(m);
+            self.make(m);
             let score = -self.quiescence(-beta, -alpha, ply + 1);
-            self.pos.unmake();
+            self.unmake();
             if self.stopped {
                 return 0;
             }

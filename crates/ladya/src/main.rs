@@ -14,10 +14,10 @@ use ladya_protocol::GameKind;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Engine mode: search techniques to switch off, to measure their worth in games
-    /// (comma-separated, as for `bench`).
-    #[arg(long, value_name = "TECHNIQUE")]
-    without: Vec<String>,
+    /// Engine mode: search techniques and evaluation, as for `bench` (the engine options
+    /// `EvalFile` can change the evaluation later).
+    #[command(flatten)]
+    search: commands::SearchChoices,
 }
 
 #[derive(Subcommand)]
@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        None => engine(&cli.without),
+        None => engine(&cli.search),
         Some(Command::Perft { game, depth, fen, divide, chess960 }) => {
             commands::perft::run(game, depth, fen.as_deref(), divide, chess960)
         }
@@ -101,9 +101,9 @@ fn main() -> ExitCode {
 }
 
 /// Engine mode: speaks the protocol the first line of stdin names, with the search techniques
-/// in `without` switched off.
-fn engine(without: &[String]) -> Result<(), Failure> {
-    let options = ladya_search::SearchOptions { features: commands::features(without)?, ..Default::default() };
+/// and evaluation of `search`.
+fn engine(search: &commands::SearchChoices) -> Result<(), Failure> {
+    let options = search.options()?;
     ladya_protocol::run(std::io::BufReader::new(std::io::stdin()), ladya_protocol::Output::stdout(), options);
     Ok(())
 }

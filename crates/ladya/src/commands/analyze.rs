@@ -6,7 +6,7 @@ use clap::Args;
 use ladya_protocol::EngineGame;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::{check_chess960, features, human_line, position};
+use crate::commands::{SearchChoices, check_chess960, human_line, position};
 use ladya_protocol::{GameKind, outcome_words, with_game};
 
 use crate::Failure;
@@ -40,9 +40,8 @@ pub struct AnalyzeArgs {
     /// written king-takes-rook.
     #[arg(long)]
     chess960: bool,
-    /// Search techniques to switch off, to measure their worth (comma-separated).
-    #[arg(long, value_name = "TECHNIQUE")]
-    without: Vec<String>,
+    #[command(flatten)]
+    search: SearchChoices,
 }
 
 /// Runs the analysis.
@@ -65,7 +64,7 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
         move_overhead: Duration::ZERO,
-        features: features(&args.without)?,
+        ..args.search.options()?
     };
     let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let control = SearchControl::new();

@@ -3,10 +3,9 @@
 use clap::Args;
 use ladya_protocol::GameKind;
 use ladya_protocol::bench::{self, BenchConfig};
-use ladya_search::SearchOptions;
 
 use crate::Failure;
-use crate::commands::{features, game_kind};
+use crate::commands::{SearchChoices, game_kind};
 
 /// Arguments of `ladya bench`.
 #[derive(Args)]
@@ -17,9 +16,8 @@ pub struct BenchArgs {
     /// Search depth (default: a depth per game that takes a few seconds).
     #[arg(long)]
     depth: Option<u32>,
-    /// Search techniques to switch off, to measure their worth (comma-separated).
-    #[arg(long, value_name = "TECHNIQUE")]
-    without: Vec<String>,
+    #[command(flatten)]
+    search: SearchChoices,
     /// Print each position's result.
     #[arg(long)]
     verbose: bool,
@@ -27,12 +25,8 @@ pub struct BenchArgs {
 
 /// Runs the bench for one game or all of them; the last line is `Bench: NODES nodes NPS nps`.
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
-    let config = BenchConfig {
-        game: args.game,
-        depth: args.depth,
-        options: SearchOptions { features: features(&args.without)?, ..SearchOptions::default() },
-        verbose: args.verbose,
-    };
+    let config =
+        BenchConfig { game: args.game, depth: args.depth, options: args.search.options()?, verbose: args.verbose };
     let total = bench::run(&config, &mut |line| println!("{line}")).map_err(|e| Failure(format!("bench: {e}")))?;
     println!("{}", total.summary());
     Ok(())

@@ -7,7 +7,7 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::commands::features;
+use crate::commands::SearchChoices;
 use ladya_core::epd::{moves, operations, split_epd};
 use ladya_protocol::{GameKind, with_game};
 
@@ -31,9 +31,8 @@ pub struct EpdArgs {
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Search techniques to switch off, to measure their worth (comma-separated).
-    #[arg(long, value_name = "TECHNIQUE")]
-    without: Vec<String>,
+    #[command(flatten)]
+    search: SearchChoices,
     /// Print only the summary.
     #[arg(long)]
     quiet: bool,
@@ -78,8 +77,7 @@ fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|(i, l)| parse_line::<G>(l).map_err(|e| Failure(format!("{} line {}: {e}", args.file.display(), i + 1))))
         .collect::<Result<Vec<_>, _>>()?;
-    let options =
-        SearchOptions { threads: args.threads.max(1), features: features(&args.without)?, ..SearchOptions::default() };
+    let options = SearchOptions { threads: args.threads.max(1), ..args.search.options()? };
     let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let limits = Limits::movetime(Duration::from_millis(args.movetime));
     let mut solved = 0;

@@ -10,10 +10,11 @@ pub mod play;
 pub mod serve;
 pub mod solve;
 
+use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use ladya_core::Game;
 use ladya_protocol::{EngineGame, GameKind};
-use ladya_search::Features;
+use ladya_search::{Features, SearchOptions};
 
 use crate::Failure;
 
@@ -41,13 +42,29 @@ pub fn check_chess960(game: GameKind, chess960: bool) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The search techniques with those named in `without` switched off.
-pub fn features(without: &[String]) -> Result<Features, Failure> {
-    let mut features = Features::default();
-    for name in without.iter().flat_map(|w| w.split(',')) {
-        features.disable(name.trim()).map_err(Failure)?;
+/// The search's techniques and evaluation, as every command that searches takes them.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SearchChoices {
+    /// Search techniques to switch off, to measure their worth (comma-separated).
+    #[arg(long, value_name = "TECHNIQUE")]
+    without: Vec<String>,
+    /// The evaluation: `<built-in>` (the networks built into Ladya, the default), `classic`
+    /// (the hand-written evaluations) or a network file (for its game).
+    #[arg(long, value_name = "NETWORK")]
+    eval: Option<String>,
+}
+
+impl SearchChoices {
+    /// Search options with these techniques switched off and this evaluation.
+    pub fn options(&self) -> Result<SearchOptions, Failure> {
+        let mut features = Features::default();
+        for name in self.without.iter().flat_map(|w| w.split(',')) {
+            features.disable(name.trim()).map_err(Failure)?;
+        }
+        let evaluation = ladya_protocol::evaluation(self.eval.as_deref().unwrap_or(""))
+            .map_err(|e| Failure(format!("--eval: {e}")))?;
+        Ok(SearchOptions { features, evaluation, ..SearchOptions::default() })
     }
-    Ok(features)
 }
 
 /// A line of moves from `pos` in the game's notation for people.

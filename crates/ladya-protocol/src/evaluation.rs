@@ -1,0 +1,60 @@
+//! The evaluation a user picks by name: on the command line (`--eval`) and in the engine
+//! protocols (UCI and UCCI `EvalFile`, XBoard's `option EvalFile=...`).
+
+use std::sync::Arc;
+
+use ladya_core::Game;
+use ladya_nnue::Network;
+use ladya_search::Evaluation;
+
+use crate::games::GameKind;
+use crate::with_game;
+
+/// The word for the networks built into Ladya, as the engine option shows its default.
+pub const BUILT_IN: &str = "<built-in>";
+
+/// The evaluation called `text`: `<built-in>` (or `builtin`, or nothing) for the networks
+/// built into Ladya, `classic` for the hand-written evaluations, or else the path of a network
+/// file, which is used for the game its header names (the other games keep their
+/// hand-written evaluations).
+///
+/// # Errors
+/// A file that cannot be read or is no valid network, with the reason.
+pub fn evaluation(text: &str) -> Result<Evaluation, String> {
+    match text.trim() {
+        "" | BUILT_IN | "builtin" | "built-in" => Ok(Evaluation::BuiltIn),
+        "classic" => Ok(Evaluation::Classic),
+        path => {
+            let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
+            let game = Network::game_of(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            let kind =
+                GameKind::from_name(&game).ok_or_else(|| format!("{path}: a network for unknown game '{game}'"))?;
+            let network = with_game!(kind, read_network(&bytes)).map_err(|e| format!("{path}: {e}"))?;
+            Ok(Evaluation::Networks(vec![Arc::new(network)]))
+        }
+    }
+}
+
+fn read_network<G: Game>(bytes: &[u8]) -> Result<Network, ladya_nnue::NetworkError> {
+    Network::from_bytes::<G>(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_bad_files() {
+        assert_eq!(evaluation(""), Ok(Evaluation::BuiltIn));
+        assert_eq!(evaluation(BUILT_IN), Ok(Evaluation::BuiltIn));
+        assert_eq!(evaluation("classic"), Ok(Evaluation::Classic));
+        assert!(
+            evaluation("/no/such/file.nnue").unwrap_err().starts_with("cannot read network file '/no/such/file.nnue'")
+        );
+        let path = std::env::temp_dir().join(format!("ladya-eval-{}.nnue", std::process::id()));
+        std::fs::write(&path, b"not a network at all, but long enough to have a header").unwrap();
+        let err = evaluation(path.to_str().unwrap()).unwrap_err();
+        assert!(err.ends_with("not a Ladya network file (it does not start with LADYNNUE)"), "{err}");
+        std::fs::remove_file(&path).unwrap();
+    }
+}

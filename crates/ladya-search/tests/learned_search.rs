@@ -1,0 +1,75 @@
+//! The search with a learned evaluation: it scores the leaves with the network, kept up to
+//! date along the line, and a network for another game is left unused.
+
+use std::sync::Arc;
+
+use ladya_core::{Game, MoveList};
+use ladya_nnue::{Accumulators, Network, NetworkParameters, features};
+use ladya_search::{Evaluation, Limits, SearchControl, SearchOptions, TranspositionTable, search};
+use ladya_ugolki::Position;
+
+/// A network of fixed, uneven weights for `G`.
+fn network<G: Game>() -> Arc<Network> {
+    let (inputs, hidden) = (features::inputs::<G>(), 32);
+    let wave = |i: usize, spread: f32| ((i * 7919 + 13) % 401) as f32 / 200.0 * spread - spread;
+    let parameters = NetworkParameters {
+        inputs,
+        hidden,
+        feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
+        feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
+        output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
+        output_bias: 0.0,
+        scale: 400,
+    };
+    Arc::new(Network::quantise(G::NAME, &parameters).unwrap())
+}
+
+fn depth_one(pos: &Position, evaluation: Evaluation) -> i32 {
+    let tt = TranspositionTable::try_new(1).unwrap();
+    let options = SearchOptions { evaluation, ..SearchOptions::default() };
+    search(pos, &Limits::depth(1), &options, &tt, &SearchControl::new(), &mut |_| {}).score
+}
+
+#[test]
+fn a_one_ply_search_scores_each_move_by_the_network() {
+    // Ugolki has no captures, so below a one-ply search each position stands pat on its
+    // static evaluation: the root's score is the best of the network's scores of the replies.
+    let net = network::<Position>();
+    let mut pos = Position::start();
+    let mut moves = MoveList::new();
+    Game::legal_moves(&pos, &mut moves);
+    let mut acc = Accumulators::<Position>::new(net.clone());
+    let best = moves
+        .iter()
+        .map(|&m| {
+            pos.make(m);
+            acc.refresh(&pos);
+            let score = -acc.evaluate(&pos);
+            pos.unmake();
+            score
+        })
+        .max()
+        .unwrap();
+    assert_eq!(depth_one(&pos, Evaluation::Networks(vec![net.clone()])), best);
+    assert_ne!(depth_one(&pos, Evaluation::Classic), best, "the hand-written evaluation scores otherwise");
+    // A network for another game is not used: the search falls back to the hand-written one.
+    let chess = network::<ladya_chess::Position>();
+    assert_eq!(depth_one(&pos, Evaluation::Networks(vec![chess])), depth_one(&pos, Evaluation::Classic));
+}
+
+#[test]
+fn a_deeper_learned_search_returns_a_legal_move_in_every_game() {
+    fn check<G: Game>() {
+        let pos = G::start();
+        let tt = TranspositionTable::try_new(4).unwrap();
+        let options =
+            SearchOptions { evaluation: Evaluation::Networks(vec![network::<G>()]), ..SearchOptions::default() };
+        let result = search(&pos, &Limits::depth(5), &options, &tt, &SearchControl::new(), &mut |_| {});
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        assert!(moves.contains(&result.best.unwrap()), "{}", G::NAME);
+    }
+    check::<ladya_chess::Position>();
+    check::<ladya_xiangqi::Position>();
+    check::<Position>();
+}

@@ -1,0 +1,82 @@
+//! Choosing the evaluation: `--eval` on the command line and `EvalFile` in the engine
+//! protocols take a network file, `classic` or the built-in default, and refuse bad files.
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use common::Engine;
+use ladya_nnue::{Network, NetworkParameters};
+
+/// A chess network of fixed, uneven weights, written to a file of its own.
+fn network_file(name: &str) -> PathBuf {
+    let (inputs, hidden) = (768, 32);
+    let wave = |i: usize, spread: f32| ((i * 7919 + 13) % 401) as f32 / 200.0 * spread - spread;
+    let parameters = NetworkParameters {
+        inputs,
+        hidden,
+        feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
+        feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
+        output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
+        output_bias: 0.0,
+        scale: 400,
+    };
+    let path = std::env::temp_dir().join(format!("ladya-{name}-{}.nnue", std::process::id()));
+    std::fs::write(&path, Network::quantise("chess", &parameters).unwrap().to_bytes()).unwrap();
+    path
+}
+
+fn ladya(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladya")).args(args).output().expect("ladya runs")
+}
+
+fn bench_nodes(eval: &str) -> String {
+    let out = ladya(&["bench", "chess", "--depth", "5", "--eval", eval]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    text.lines().last().unwrap().split_whitespace().nth(1).unwrap().to_string()
+}
+
+#[test]
+fn bench_searches_with_the_network_it_is_given() {
+    let path = network_file("bench");
+    let learned = bench_nodes(path.to_str().unwrap());
+    assert_eq!(learned, bench_nodes(path.to_str().unwrap()), "the same network, the same tree");
+    assert_ne!(learned, bench_nodes("classic"), "another evaluation, another tree");
+
+    let out = ladya(&["bench", "chess", "--eval", "/no/such.nnue"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--eval: cannot read network file '/no/such.nnue'"));
+    let mut corrupt = std::fs::read(&path).unwrap();
+    corrupt[1000] ^= 0x40;
+    std::fs::write(&path, &corrupt).unwrap();
+    let out = ladya(&["analyze", "chess", "--depth", "2", "--eval", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the network file is corrupt"));
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn uci_eval_file_loads_a_network_and_refuses_bad_ones() {
+    let path = network_file("uci");
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let option = engine.expect_prefix("option name EvalFile", 5);
+    assert_eq!(option, "option name EvalFile type string default <built-in>");
+    engine.expect(|l| l == "uciok", 5);
+    engine.send("setoption name EvalFile value /no/such.nnue");
+    engine.expect_prefix("info string error: EvalFile: cannot read network file", 5);
+    engine.send(&format!("setoption name EvalFile value {}", path.display()));
+    engine.send("isready");
+    // Accepted without a word: the next line answers isready.
+    let answer = engine.expect(|l| l.starts_with("readyok") || l.starts_with("info string error"), 5);
+    assert_eq!(answer, "readyok");
+    engine.send("go depth 4");
+    engine.expect_prefix("bestmove", 20);
+    engine.send("setoption name EvalFile value classic");
+    engine.send("go depth 4");
+    engine.expect_prefix("bestmove", 20);
+    engine.quit();
+    std::fs::remove_file(&path).unwrap();
+}
