@@ -3,6 +3,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod datagen;
 pub mod epd;
 pub mod matches;
 pub mod perft;

@@ -1,0 +1,219 @@
+//! One game of self-play: a random opening, then a fixed-node search for every move, until
+//! the game's rules or the adjudication end it; the positions worth learning from are kept
+//! with their scores and, at the end, the result.
+
+use ladya_core::score::{MATE_BOUND, Score};
+use ladya_core::zobrist::splitmix64;
+use ladya_core::{Game, MoveList, Side};
+use ladya_match::adjudication::{Adjudication, Adjudicator, DrawRule, ResignRule, Verdict};
+use ladya_match::engine::Eval;
+use ladya_nnue::data::{GameResult, Sample};
+use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
+
+/// How many random openings are tried before giving up on finding one where the game goes on.
+const OPENING_TRIES: u32 = 1000;
+
+/// When a game of self-play ends early to save time: the match referee's adjudication by
+/// score, a win only when the winner's own last score agrees, and a cap on plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndingRules {
+    /// The score rules: `resign` wins for the side whose opponent scored at most −score for
+    /// `move_count` of its moves in a row (and who itself last scored at least +score);
+    /// `draw` draws a game whose scores stayed near zero.
+    pub adjudication: Adjudication,
+    /// Plies from the start position after which the game is scored a draw.
+    pub max_plies: usize,
+}
+
+impl EndingRules {
+    /// The rules for the game called `name`, in its evaluation's units: chess and xiangqi
+    /// count centipawns (a xiangqi soldier is 100), ugolki hundredths of a move (its known
+    /// wins, races and deadlines, score about 20000). Another game gets chess's rules.
+    pub fn for_game(name: &str) -> EndingRules {
+        // Two queens' or two rooks' worth, for four moves of the losing side.
+        let resign = Some(ResignRule { move_count: 4, score: 2000 });
+        match name {
+            // A race over by rule at Black's 80th move: no draw rule needed, and a twenty-move
+            // lead is beyond catching up.
+            "ugolki" => EndingRules { adjudication: Adjudication { resign, draw: None }, max_plies: 200 },
+            "xiangqi" => EndingRules {
+                adjudication: Adjudication {
+                    resign,
+                    draw: Some(DrawRule { move_number: 50, move_count: 10, score: 10 }),
+                },
+                max_plies: 400,
+            },
+            _ => EndingRules {
+                adjudication: Adjudication {
+                    resign,
+                    draw: Some(DrawRule { move_number: 40, move_count: 10, score: 10 }),
+                },
+                max_plies: 400,
+            },
+        }
+    }
+}
+
+/// What a game of self-play needs besides its seed and table.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// Nodes searched for every move.
+    pub nodes: u64,
+    /// Random legal moves played from the start position before the search takes over.
+    pub random_plies: usize,
+    /// The search's settings (the evaluation among them); it runs single-threaded whatever
+    /// `threads` says, so that a game repeats exactly.
+    pub options: SearchOptions,
+    /// When to end a game early.
+    pub ending: EndingRules,
+}
+
+/// A finished game of self-play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The positions kept, each with the game's result.
+    pub samples: Vec<Sample>,
+    /// How the game ended.
+    pub result: GameResult,
+}
+
+/// Why a game of self-play could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no opening of {0} random plies found in {OPENING_TRIES} tries where the game goes on; ask for fewer")]
+pub struct NoOpening(pub usize);
+
+/// A pseudo-random number generator (SplitMix64): the same seed, the same numbers everywhere.
+struct Random(u64);
+
+impl Random {
+    /// A number below `bound`, which must not be zero.
+    fn below(&mut self, bound: usize) -> usize {
+        let (state, value) = splitmix64(self.0);
+        self.0 = state;
+        (value % bound as u64) as usize
+    }
+}
+
+/// The seed of game number `game` of a run seeded with `seed`.
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    splitmix64(splitmix64(seed).1 ^ game).1
+}
+
+impl SelfPlay {
+    /// Plays one game from the opening `seed` chooses, searching with `table` (cleared first,
+    /// so that the game depends on nothing else).
+    ///
+    /// # Errors
+    /// No opening of the asked length leaves the game going.
+    pub fn play<G: Game>(&self, seed: u64, table: &TranspositionTable) -> Result<PlayedGame, NoOpening> {
+        let mut pos = self.opening::<G>(seed)?;
+        table.clear();
+        let limits = Limits::nodes(self.nodes);
+        let options = SearchOptions { threads: 1, multipv: 1, ..self.options.clone() };
+        let mut judge = Adjudicator::new(self.ending.adjudication);
+        let mut last_scores: [Option<Score>; 2] = [None, None];
+        let mut samples = Vec::new();
+        let result = loop {
+            if let Some(outcome) = pos.outcome() {
+                break GameResult::from_winner(outcome.winner);
+            }
+            if pos.ply() >= self.ending.max_plies {
+                break GameResult::Draw;
+            }
+            let found = search(&pos, &limits, &options, table, &SearchControl::new(), &mut |_| {});
+            let Some(best) = found.best else {
+                // Not reached: a game that is not over has a legal move.
+                break GameResult::from_winner(pos.no_moves_outcome().winner);
+            };
+            if worth_learning(&pos, best, found.score) {
+                let score = found.score.clamp(-Score::from(i16::MAX), Score::from(i16::MAX)) as i16;
+                samples.push(Sample::of(&pos, score, GameResult::Draw));
+            }
+            let side = pos.side_to_move();
+            let move_number = (pos.ply() / 2 + 1) as u32;
+            pos.make(best);
+            last_scores[side.index()] = Some(found.score);
+            match judge.after_move(side, move_number, Some(Eval { score: found.score, depth: found.depth })) {
+                Some(Verdict::Draw) => break GameResult::Draw,
+                Some(Verdict::Loss(loser)) if self.winner_agrees(loser.opponent(), last_scores) => {
+                    break GameResult::from_winner(Some(loser.opponent()));
+                }
+                _ => {}
+            }
+        };
+        for sample in &mut samples {
+            sample.result = result;
+        }
+        Ok(PlayedGame { samples, result })
+    }
+
+    /// The start position after `random_plies` random legal moves drawn from `seed`, with the
+    /// game still going; openings where it ends are drawn again.
+    fn opening<G: Game>(&self, seed: u64) -> Result<G, NoOpening> {
+        let mut random = Random(seed);
+        let mut moves = MoveList::new();
+        'tries: for _ in 0..OPENING_TRIES {
+            let mut pos = G::start();
+            for _ in 0..self.random_plies {
+                if pos.outcome().is_some() {
+                    continue 'tries;
+                }
+                moves.clear();
+                pos.legal_moves(&mut moves);
+                pos.make(moves[random.below(moves.len())]);
+            }
+            if pos.outcome().is_none() {
+                return Ok(pos);
+            }
+        }
+        Err(NoOpening(self.random_plies))
+    }
+
+    /// Whether `winner`'s own last score also says the game is won (adjudication wants both
+    /// sides' reports to agree).
+    fn winner_agrees(&self, winner: Side, last_scores: [Option<Score>; 2]) -> bool {
+        let threshold = self.ending.adjudication.resign.map_or(Score::MAX, |rule| rule.score);
+        last_scores[winner.index()].is_some_and(|score| score >= threshold)
+    }
+}
+
+/// Whether a position searched to `score` with `best` teaches the evaluation something:
+/// not in check, not about to capture (a static evaluation cannot see either through),
+/// not a mate, and not a position the game scores exactly without one (a learned
+/// evaluation defers to [`Game::known_score`]).
+fn worth_learning<G: Game>(pos: &G, best: G::Move, score: Score) -> bool {
+    !pos.in_check() && !pos.is_noisy(best) && score.abs() < MATE_BOUND && pos.known_score().is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_ugolki::Position;
+
+    fn self_play(random_plies: usize) -> SelfPlay {
+        SelfPlay {
+            nodes: 300,
+            random_plies,
+            options: SearchOptions::default(),
+            ending: EndingRules::for_game(Position::NAME),
+        }
+    }
+
+    #[test]
+    fn a_game_repeats_from_its_seed_and_its_samples_carry_its_result() {
+        let table = TranspositionTable::try_new(1).unwrap();
+        let play = self_play(6);
+        let game = play.play::<Position>(game_seed(7, 3), &table).unwrap();
+        assert_eq!(game, play.play::<Position>(game_seed(7, 3), &table).unwrap());
+        assert_ne!(game.samples, play.play::<Position>(game_seed(7, 4), &table).unwrap().samples);
+        assert!(!game.samples.is_empty());
+        assert!(game.samples.iter().all(|s| s.result == game.result));
+    }
+
+    #[test]
+    fn openings_that_cannot_be_had_are_an_error() {
+        let table = TranspositionTable::try_new(1).unwrap();
+        // Ugolki ends by rule by Black's 80th move: no random line of 500 plies goes on.
+        assert_eq!(self_play(500).play::<Position>(1, &table), Err(NoOpening(500)));
+    }
+}
