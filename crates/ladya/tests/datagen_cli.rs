@@ -1,7 +1,7 @@
 //! `ladya datagen`: self-play games written to a data file that `DataSet::read` reads, the
 //! same file for the same seed whatever the threads, and a resumed run the same as one run.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use ladya_core::score::MATE_BOUND;
@@ -20,7 +20,7 @@ fn data_path(name: &str) -> PathBuf {
 
 /// Runs `ladya datagen GAME --out PATH` with small searches and `extra` arguments; returns the
 /// summary line.
-fn datagen(game: &str, path: &PathBuf, extra: &[&str]) -> String {
+fn datagen(game: &str, path: &Path, extra: &[&str]) -> String {
     let mut args = vec!["datagen", game, "--out", path.to_str().unwrap(), "--nodes", "300", "--hash", "2"];
     args.extend(extra);
     let out = ladya(&args);
