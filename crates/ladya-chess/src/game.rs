@@ -131,6 +131,21 @@ impl Game for Position {
         Position::evaluate(self)
     }
 
+    /// The pawns of both sides.
+    fn structure_key(&self) -> Option<u64> {
+        let (white, black) = (self.pieces(Side::White, Kind::Pawn), self.pieces(Side::Black, Kind::Pawn));
+        Some(white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
+    }
+
+    const MOVE_KEYS: usize = 12 * 64;
+
+    /// The moving piece (side and kind) and the target square.
+    #[inline(always)]
+    fn move_key(&self, m: Move) -> usize {
+        let piece = self.board[m.from() as usize];
+        (piece.side().index() * 6 + piece.kind() as usize) * 64 + m.to() as usize
+    }
+
     const SQUARES: usize = 64;
     const PIECE_KINDS: usize = 6;
 

@@ -284,6 +284,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// safe, by default.
     const ONLY_CHECKS_MATE: bool = false;
 
+    /// The number of distinct [`Game::move_key`]s.
+    const MOVE_KEYS: usize;
+
+    /// A small number naming the piece `m` moves and the square it goes to, below
+    /// [`Game::MOVE_KEYS`]: what the search's continuation histories are indexed by. Ask
+    /// before making the move.
+    fn move_key(&self, m: Self::Move) -> usize;
+
     /// Plays `m`, which must be legal in this position.
     fn make(&mut self, m: Self::Move);
 
@@ -292,6 +300,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Passes the turn without moving (null-move pruning). Never called in check.
     fn make_null(&mut self);
+
+    /// A key of the position's slow-changing structure (the pawns in chess, the soldiers in
+    /// xiangqi), by which the search learns how far its static evaluation tends to miss in
+    /// positions alike. None, which turns that learning off, by default.
+    fn structure_key(&self) -> Option<u64> {
+        None
+    }
 
     /// Whether passing the turn is unlikely to be the best move here (no zugzwang), so that
     /// null-move pruning is sound enough to use.

@@ -97,6 +97,11 @@
 //!     fn in_check(&self) -> bool {
 //!         false
 //!     }
+//!     // Moves told apart by the stones they take.
+//!     const MOVE_KEYS: usize = 4;
+//!     fn move_key(&self, m: Take) -> usize {
+//!         m.0 as usize
+//!     }
 //!     fn make(&mut self, m: Take) {
 //!         self.stones -= m.0;
 //!         self.side = self.side.opponent();

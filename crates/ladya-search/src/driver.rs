@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use ladya_core::Game;
 use ladya_core::score::{INFINITE, Score, mate_moves};
+use ladya_core::{Game, MoveCode};
 
 use crate::limits::{Limits, SearchControl};
 use crate::options::SearchOptions;
@@ -134,6 +134,7 @@ fn iterate<G: Game>(
     let multipv = multipv.min(worker.root_moves.len());
     let max_depth = limits.depth.map_or(MAX_PLY as u32 - 4, |d| d.clamp(1, MAX_PLY as u32 - 4));
     let mut depth = 1 + (id % 2) as u32;
+    let mut clock = TimeScale::default();
     while depth <= max_depth {
         for rm in &mut worker.root_moves {
             rm.previous = rm.score;
@@ -161,7 +162,8 @@ fn iterate<G: Game>(
         }
         if worker.main {
             report_lines(worker, depth, multipv, None, report);
-            if time_to_stop(worker, limits, result.score) {
+            clock.update(worker, depth);
+            if time_to_stop(worker, limits, result.score, clock.scale) {
                 break;
             }
         }
@@ -238,9 +240,46 @@ fn report_lines<G: Game>(
     }
 }
 
+/// How much of its soft time limit a search under a clock spends, judged after each iteration:
+/// less when the best move stays the same and takes most of the nodes, more when it changes,
+/// shares the nodes with others, or its score falls.
+struct TimeScale {
+    /// The factor of the soft limit.
+    scale: f64,
+    /// The best move and score of the last iteration.
+    last: Option<(u16, Score)>,
+    /// Iterations in a row that kept the best move.
+    stable: usize,
+}
+
+impl Default for TimeScale {
+    fn default() -> Self {
+        TimeScale { scale: 1.0, last: None, stable: 0 }
+    }
+}
+
+impl TimeScale {
+    fn update<G: Game>(&mut self, worker: &Worker<'_, G>, depth: u32) {
+        let best = &worker.root_moves[0];
+        let (code, score) = (best.mv.code(), best.score);
+        let dropped = self.last.is_some_and(|(_, last)| score < last - 30);
+        self.stable = if self.last.is_some_and(|(last, _)| last == code) { self.stable + 1 } else { 0 };
+        self.last = Some((code, score));
+        if depth < 4 {
+            return;
+        }
+        let total: u64 = worker.root_moves.iter().map(|rm| rm.nodes).sum();
+        let share = best.nodes as f64 / total.max(1) as f64;
+        let by_nodes = (1.6 - share) * 1.3;
+        let by_stability = [1.6, 1.25, 1.0, 0.9, 0.8][self.stable.min(4)];
+        let by_score = if dropped { 1.3 } else { 1.0 };
+        self.scale = (by_nodes * by_stability * by_score).clamp(0.4, 2.5);
+    }
+}
+
 /// Whether the main thread should stop iterating: a limit reached, a wanted mate found, the
-/// soft time limit passed, or only one legal move under a clock.
-fn time_to_stop<G: Game>(worker: &Worker<'_, G>, limits: &Limits, score: Score) -> bool {
+/// soft time limit (times `scale` under a clock) passed, or only one legal move under a clock.
+fn time_to_stop<G: Game>(worker: &Worker<'_, G>, limits: &Limits, score: Score, scale: f64) -> bool {
     if let Some(mate) = limits.mate
         && mate_moves(score).is_some_and(|m| m > 0 && m <= mate as i32)
     {
@@ -252,7 +291,9 @@ fn time_to_stop<G: Game>(worker: &Worker<'_, G>, limits: &Limits, score: Score) 
     }
     match worker.shared.deadlines.soft {
         Some(soft) => {
-            let single = worker.root_moves.len() == 1 && limits.movetime.is_none();
+            let on_clock = limits.movetime.is_none();
+            let single = worker.root_moves.len() == 1 && on_clock;
+            let soft = if on_clock { soft.mul_f64(scale) } else { soft };
             single || control.elapsed() >= soft
         }
         None => false,

@@ -37,6 +37,17 @@ pub struct Features {
     pub check_extension: bool,
     /// Mate-distance pruning.
     pub mate_distance: bool,
+    /// Continuation histories: quiet moves ordered (and reduced) by how they fared after the
+    /// moves one and two plies before.
+    pub continuation_history: bool,
+    /// Correction history: the static evaluation is corrected by how far it missed the
+    /// search's score in positions of the same structure (for games that name one).
+    pub correction_history: bool,
+    /// Singular extensions: the hash move is searched one ply deeper when every other move
+    /// falls well short of its score (and the node is cut at once when several beat beta).
+    pub singular_extensions: bool,
+    /// Internal iterative reductions: a node with no hash move is searched a ply shallower.
+    pub internal_reductions: bool,
 }
 
 impl Default for Features {
@@ -55,13 +66,17 @@ impl Default for Features {
             reverse_futility: true,
             check_extension: true,
             mate_distance: true,
+            continuation_history: true,
+            correction_history: true,
+            singular_extensions: true,
+            internal_reductions: true,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::disable`] accepts.
-    pub const NAMES: [&'static str; 13] = [
+    pub const NAMES: [&'static str; 17] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -75,6 +90,10 @@ impl Features {
         "reverse-futility",
         "check-extension",
         "mate-distance",
+        "continuation-history",
+        "correction-history",
+        "singular-extensions",
+        "internal-reductions",
     ];
 
     /// Turns off the technique called `name` (one of [`Features::NAMES`]).
@@ -96,6 +115,10 @@ impl Features {
             "reverse-futility" => &mut self.reverse_futility,
             "check-extension" => &mut self.check_extension,
             "mate-distance" => &mut self.mate_distance,
+            "continuation-history" => &mut self.continuation_history,
+            "correction-history" => &mut self.correction_history,
+            "singular-extensions" => &mut self.singular_extensions,
+            "internal-reductions" => &mut self.internal_reductions,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = false;

@@ -29,6 +29,13 @@ const BAD_NOISY: i32 = -(1 << 28);
 /// Largest magnitude of a history score.
 const HISTORY_MAX: i32 = 16_384;
 
+/// Correction-history entries per side (a power of two).
+const CORRECTIONS: usize = 16_384;
+/// Correction-history entries count in this fraction of an evaluation unit.
+const CORRECTION_GRAIN: i32 = 256;
+/// The largest correction, in evaluation units.
+const CORRECTION_MAX: Score = 128;
+
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
     pub(crate) tt: &'a TranspositionTable,
@@ -52,7 +59,12 @@ struct Frame {
     played: Option<u16>,
     /// Whether the move played from this ply was a null move.
     null: bool,
+    /// [`Game::move_key`] of the move played from this ply (none for a null move).
+    moved: Option<u32>,
     killers: [u16; 2],
+    /// A move the search of this ply leaves out: the hash move, while a singular-extension
+    /// search asks how the others fare.
+    excluded: u16,
 }
 
 /// The moves of one ply and their ordering scores, allocated once per search.
@@ -61,12 +73,20 @@ struct PlyMoves<M: Copy + Default> {
     scores: [i32; MAX_MOVES],
     /// Quiet moves searched before a cutoff (their history is lowered).
     quiets: [u16; 64],
+    /// Their [`Game::move_key`]s.
+    quiet_keys: [u32; 64],
     quiet_count: usize,
 }
 
 impl<M: Copy + Default> PlyMoves<M> {
     fn new() -> Box<Self> {
-        Box::new(PlyMoves { moves: MoveList::new(), scores: [0; MAX_MOVES], quiets: [0; 64], quiet_count: 0 })
+        Box::new(PlyMoves {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            quiets: [0; 64],
+            quiet_keys: [0; 64],
+            quiet_count: 0,
+        })
     }
 }
 
@@ -80,6 +100,8 @@ pub(crate) struct RootMove<M> {
     pub(crate) previous: Score,
     pub(crate) pv: Vec<M>,
     pub(crate) seldepth: usize,
+    /// Nodes spent below it so far, in every iteration.
+    pub(crate) nodes: u64,
 }
 
 /// A search thread.
@@ -97,6 +119,11 @@ pub(crate) struct Worker<'a, G: Game> {
     history: Vec<i32>,
     /// The move that last refuted each move (by code).
     counters: Vec<u16>,
+    /// Quiet-move history after a move: by the earlier move's key, then the quiet move's.
+    continuation: Vec<i32>,
+    /// How far the static evaluation missed the search's score, by side to move and
+    /// [`Game::structure_key`], in [`CORRECTION_GRAIN`]ths.
+    correction: Vec<i32>,
     pv: Vec<Vec<G::Move>>,
     plies: Vec<Box<PlyMoves<G::Move>>>,
     pub(crate) root_moves: Vec<RootMove<G::Move>>,
@@ -115,7 +142,7 @@ impl<'a, G: Game> Worker<'a, G> {
             .iter()
             .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(&m.code()))
             .filter(|m| !limits.banned_moves.contains(&m.code()))
-            .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0 })
+            .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0, nodes: 0 })
             .collect();
         // Late-move reduction table: about ln(depth) * ln(move number) / 2.
         let reductions = (0..=MAX_PLY)
@@ -141,6 +168,8 @@ impl<'a, G: Game> Worker<'a, G> {
             stack: vec![Frame::default(); MAX_PLY + 4],
             history: vec![0; 2 * 65_536],
             counters: vec![0; 65_536],
+            continuation: vec![0; G::MOVE_KEYS * G::MOVE_KEYS],
+            correction: vec![0; 2 * CORRECTIONS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             plies: (0..MAX_PLY + 2).map(|_| PlyMoves::new()).collect(),
             root_moves,
@@ -251,10 +280,10 @@ impl<'a, G: Game> Worker<'a, G> {
             _ => 0,
         };
         let side = self.pos.side_to_move();
-        let buffers = &mut *self.plies[ply];
-        for (i, &m) in buffers.moves.iter().enumerate() {
+        for i in 0..self.plies[ply].moves.len() {
+            let m = self.plies[ply].moves[i];
             let code = m.code();
-            buffers.scores[i] = if code == tt_code {
+            self.plies[ply].scores[i] = if code == tt_code {
                 HASH_MOVE
             } else if self.pos.is_noisy(m) {
                 let value = self.pos.noisy_value(m);
@@ -266,9 +295,56 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if code == counter {
                 COUNTER
             } else {
-                let history = if features.history { self.history[side.index() * 65_536 + code as usize] } else { 0 };
-                history + self.pos.quiet_value(m)
+                self.quiet_score(side, code, ply, self.pos.move_key(m)) + self.pos.quiet_value(m)
             };
+        }
+    }
+
+    /// What the histories say of a quiet move (`code`, with [`Game::move_key`] `key`) of
+    /// `side` at `ply`.
+    fn quiet_score(&self, side: Side, code: u16, ply: usize, key: usize) -> i32 {
+        let features = self.features();
+        let mut score = if features.history { self.history[self.history_index(side, code)] } else { 0 };
+        if features.continuation_history {
+            for earlier in self.earlier_moves(ply) {
+                score += self.continuation[earlier * G::MOVE_KEYS + key];
+            }
+        }
+        score
+    }
+
+    /// The keys of the moves one and two plies before `ply` (null moves have none).
+    fn earlier_moves(&self, ply: usize) -> impl Iterator<Item = usize> + use<G> {
+        let stack = &self.stack;
+        let keys = [1, 2].map(|back| ply.checked_sub(back).and_then(|p| stack[p].moved));
+        keys.into_iter().flatten().map(|k| k as usize)
+    }
+
+    /// The position's correction-history entry, if the game names its structure.
+    fn correction_index(&self) -> Option<usize> {
+        if !self.features().correction_history {
+            return None;
+        }
+        let key = self.pos.structure_key()?;
+        Some(self.pos.side_to_move().index() * CORRECTIONS + (key >> 50) as usize % CORRECTIONS)
+    }
+
+    /// `raw`, a static evaluation of the position, corrected by the correction history.
+    fn corrected(&self, raw: Score) -> Score {
+        match self.correction_index() {
+            Some(i) if raw.abs() < MATE_BOUND => raw + self.correction[i] / CORRECTION_GRAIN,
+            _ => raw,
+        }
+    }
+
+    /// Moves the correction history towards `miss`, what the search found minus the raw static
+    /// evaluation, the more the deeper the search.
+    fn update_correction(&mut self, miss: Score, depth: i32) {
+        if let Some(i) = self.correction_index() {
+            let weight = (depth + 1).min(16);
+            let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+            let entry = &mut self.correction[i];
+            *entry = (*entry * (256 - weight) + target * weight) / 256;
         }
     }
 
@@ -293,8 +369,20 @@ impl<'a, G: Game> Worker<'a, G> {
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
-    /// Rewards the quiet move that caused a cutoff and penalises the quiet moves tried before it.
-    fn reward_quiet(&mut self, m: G::Move, depth: i32, ply: usize) {
+    /// Moves the continuation histories of a quiet move with key `key` at `ply` by `bonus`.
+    fn update_continuation(&mut self, ply: usize, key: usize, bonus: i32) {
+        if !self.features().continuation_history {
+            return;
+        }
+        for earlier in self.earlier_moves(ply) {
+            let h = &mut self.continuation[earlier * G::MOVE_KEYS + key];
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        }
+    }
+
+    /// Rewards the quiet move (with key `key`) that caused a cutoff and penalises the quiet
+    /// moves tried before it.
+    fn reward_quiet(&mut self, m: G::Move, key: usize, depth: i32, ply: usize) {
         let code = m.code();
         let frame = &mut self.stack[ply];
         if frame.killers[0] != code {
@@ -310,9 +398,11 @@ impl<'a, G: Game> Worker<'a, G> {
         let side = self.pos.side_to_move();
         let bonus = (depth * depth * 16).min(1200);
         self.update_history(side, code, bonus);
-        let (tried, count) = (self.plies[ply].quiets, self.plies[ply].quiet_count);
-        for &other in &tried[..count] {
+        self.update_continuation(ply, key, bonus);
+        let (tried, keys, count) = (self.plies[ply].quiets, self.plies[ply].quiet_keys, self.plies[ply].quiet_count);
+        for (&other, &other_key) in tried[..count].iter().zip(&keys[..count]) {
             self.update_history(side, other, -bonus);
+            self.update_continuation(ply, other_key as usize, -bonus);
         }
     }
 
@@ -332,7 +422,9 @@ impl<'a, G: Game> Worker<'a, G> {
         for i in pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.stack[0].played = Some(m.code());
+            self.stack[0].moved = Some(self.pos.move_key(m) as u32);
             self.stack[0].null = false;
+            let nodes_before = self.nodes;
             self.make(m);
             self.pv[1].clear();
             let score = if i == pv_index {
@@ -342,6 +434,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 if s > alpha && s < beta { -self.search(depth - 1, -beta, -alpha, 1, false) } else { s }
             };
             self.unmake();
+            self.root_moves[i].nodes += self.nodes - nodes_before;
             if self.stopped {
                 break;
             }
@@ -396,12 +489,15 @@ impl<'a, G: Game> Worker<'a, G> {
             return self.quiescence(alpha, beta, ply);
         }
 
-        // The transposition table.
+        // The transposition table (not consulted for cutoffs, nor written, while a move is left
+        // out: the result is not the node's).
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.hash();
         let entry = self.shared.tt.probe(key);
         let tt_code = entry.map_or(0, |e| e.move_code);
         if let Some(e) = entry
             && !pv_node
+            && excluded == 0
             && self.features().tt_cutoffs
             && e.depth >= depth
         {
@@ -417,7 +513,8 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         // Static evaluation, and pruning of whole nodes.
-        let eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
+        let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
+        let eval = raw_eval.map(|raw| self.corrected(raw));
         self.stack[ply].eval = eval;
         self.stack[ply + 1].killers = [0; 2];
         let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
@@ -426,6 +523,7 @@ impl<'a, G: Game> Worker<'a, G> {
         };
         if let Some(eval) = eval
             && !pv_node
+            && excluded == 0
         {
             if self.features().reverse_futility
                 && depth <= 7
@@ -443,6 +541,7 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].played = None;
+                self.stack[ply].moved = None;
                 self.stack[ply].null = true;
                 self.make_null();
                 let score = -self.search(depth - 1 - reduction, -beta, -beta + 1, ply + 1, !cut_node);
@@ -454,6 +553,42 @@ impl<'a, G: Game> Worker<'a, G> {
                 if score >= beta {
                     return if score >= MATE_BOUND { beta } else { score };
                 }
+            }
+        }
+
+        let mut depth = depth;
+        if self.features().internal_reductions && depth >= 4 && tt_code == 0 && excluded == 0 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        // Singular extension: searched before this ply's moves are generated, since the
+        // search leaving out the hash move runs on this ply's buffers.
+        let mut singular_extension = 0;
+        if let Some(e) = entry
+            && self.features().singular_extensions
+            && ply > 0
+            && excluded == 0
+            && depth >= 7
+            && tt_code != 0
+            && e.depth >= depth - 3
+            && e.bound != Bound::Upper
+            && from_table(e.score, ply).abs() < MATE_BOUND
+        {
+            let tt_score = from_table(e.score, ply);
+            let singular_beta = tt_score - 2 * depth;
+            self.stack[ply].excluded = tt_code;
+            let score = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+            self.stack[ply].excluded = 0;
+            if self.stopped {
+                return 0;
+            }
+            if score < singular_beta {
+                singular_extension = 1;
+            } else if singular_beta >= beta {
+                // Another move beats beta too: this node will fail high.
+                return singular_beta;
+            } else if tt_score >= beta {
+                singular_extension = -1;
             }
         }
 
@@ -469,10 +604,14 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let mut best = -INFINITE;
         let mut best_code = 0u16;
+        let mut best_noisy = false;
         let mut searched = 0usize;
         for index in 0..move_count {
             let (m, order) = self.pick(ply, index);
             let code = m.code();
+            if code == excluded {
+                continue;
+            }
             let noisy = self.pos.is_noisy(m);
             let prunable = !in_check && ply > 0 && best > -MATE_BOUND && searched > 0;
 
@@ -486,7 +625,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
 
+            let key = self.pos.move_key(m);
             self.stack[ply].played = Some(code);
+            self.stack[ply].moved = Some(key as u32);
             self.stack[ply].null = false;
             self.make(m);
             let gives_check = self.pos.in_check();
@@ -503,7 +644,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
 
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + if code == tt_code { singular_extension } else { 0 };
             let score = if searched == 0 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
             } else {
@@ -512,8 +653,8 @@ impl<'a, G: Game> Worker<'a, G> {
                     let mut r = self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)] as i32;
                     r += !pv_node as i32 + cut_node as i32;
                     r -= improving as i32 + gives_check as i32 + (order >= COUNTER) as i32;
-                    if !noisy && self.features().history {
-                        r -= (self.history[self.history_index(side, code)] / 6000).clamp(-2, 2);
+                    if !noisy {
+                        r -= (self.quiet_score(side, code, ply, key) / 8000).clamp(-2, 2);
                     }
                     reduction = r.clamp(0, new_depth - 1);
                 }
@@ -536,13 +677,14 @@ impl<'a, G: Game> Worker<'a, G> {
                 best = score;
                 if score > alpha {
                     best_code = code;
+                    best_noisy = noisy;
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
                         if !noisy {
-                            self.reward_quiet(m, depth, ply);
+                            self.reward_quiet(m, key, depth, ply);
                         }
                         break;
                     }
@@ -551,10 +693,15 @@ impl<'a, G: Game> Worker<'a, G> {
             let buffers = &mut *self.plies[ply];
             if !noisy && buffers.quiet_count < buffers.quiets.len() {
                 buffers.quiets[buffers.quiet_count] = code;
+                buffers.quiet_keys[buffers.quiet_count] = key as u32;
                 buffers.quiet_count += 1;
             }
         }
 
+        if searched == 0 && excluded != 0 {
+            // The hash move is the only move: as singular as a move can be.
+            return alpha;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && best_code != 0 {
@@ -562,8 +709,20 @@ impl<'a, G: Game> Worker<'a, G> {
         } else {
             Bound::Upper
         };
-        let stored_eval = eval.unwrap_or(score::DRAW);
-        self.shared.tt.store(key, best_code, to_table(best, ply), stored_eval, depth, bound);
+        if excluded == 0 {
+            let stored_eval = raw_eval.unwrap_or(score::DRAW);
+            self.shared.tt.store(key, best_code, to_table(best, ply), stored_eval, depth, bound);
+            // Where the search's score says more than the evaluation, and a quiet move (or
+            // none) decided it, learn the miss.
+            if let (Some(raw), Some(eval)) = (raw_eval, eval)
+                && !best_noisy
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= eval)
+                && !(bound == Bound::Upper && best >= eval)
+            {
+                self.update_correction(best - raw, depth);
+            }
+        }
         best
     }
 
@@ -600,7 +759,8 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
-        let stand_pat = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
+        let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
+        let stand_pat = raw_eval.map(|raw| self.corrected(raw));
         let buffers = &mut *self.plies[ply];
         buffers.moves.clear();
         let mut best;
@@ -650,7 +810,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         let bound = if best >= beta { Bound::Lower } else { Bound::Upper };
-        self.shared.tt.store(key, best_code, to_table(best, ply), eval, 0, bound);
+        self.shared.tt.store(key, best_code, to_table(best, ply), raw_eval.unwrap_or(eval), 0, bound);
         best
     }
 }

@@ -132,6 +132,14 @@ impl Game for Position {
         Position::known_score(self)
     }
 
+    const MOVE_KEYS: usize = 2 * 64;
+
+    /// The side moving and the target square (a pass counts as a move to a1).
+    #[inline(always)]
+    fn move_key(&self, m: Move) -> usize {
+        self.side_to_move().index() * 64 + m.to() as usize
+    }
+
     const SQUARES: usize = 64;
     const PIECE_KINDS: usize = 1;
 

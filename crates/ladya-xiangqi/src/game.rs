@@ -108,6 +108,22 @@ impl Game for Position {
         Position::evaluate(self)
     }
 
+    /// The soldiers of both sides.
+    fn structure_key(&self) -> Option<u64> {
+        let mix = |b: u128, k: u64| ((b as u64) ^ ((b >> 64) as u64).rotate_left(17)).wrapping_mul(k);
+        let (red, black) = (self.pieces(Side::White, Kind::Soldier), self.pieces(Side::Black, Kind::Soldier));
+        Some(mix(red, 0x9E37_79B9_7F4A_7C15) ^ mix(black, 0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
+    }
+
+    const MOVE_KEYS: usize = 14 * SQUARES;
+
+    /// The moving piece (side and kind) and the target square.
+    #[inline(always)]
+    fn move_key(&self, m: Move) -> usize {
+        let piece = self.board[m.from() as usize];
+        (piece.side().index() * 7 + piece.kind() as usize) * SQUARES + m.to() as usize
+    }
+
     const SQUARES: usize = SQUARES;
     const PIECE_KINDS: usize = Kind::ALL.len();
 
