@@ -36,27 +36,19 @@ impl Adam {
     }
 
     /// One step of learning rate `rate` on `values`, whose gradient is the sum of the
-    /// vectors of `gradients` (one per thread that worked on the batch); the work is split
-    /// between `threads` threads.
-    pub fn step(&mut self, values: &mut [f32], gradients: &[&[f32]], rate: f32, threads: usize) {
+    /// vectors of `gradients` (one per thread that worked on the batch).
+    pub fn step(&mut self, values: &mut [f32], gradients: &[&[f32]], rate: f32) {
         self.steps += 1;
         let t = self.steps.min(i32::MAX as u64) as i32;
-        // Bias corrections folded into the step size and epsilon.
+        // The corrections for starting at zero, folded into the step size and epsilon.
         let (correction1, correction2) = (1.0 - BETA1.powi(t), 1.0 - BETA2.powi(t));
         let step_size = rate * correction2.sqrt() / correction1;
         let epsilon = EPSILON * correction2.sqrt();
-        let chunk = values.len().div_ceil(threads.max(1)).max(1);
-        let update = |start: usize, values: &mut [f32], means: &mut [f32], squares: &mut [f32]| {
-            for (i, ((value, mean), square)) in values.iter_mut().zip(means).zip(squares).enumerate() {
-                let g: f32 = gradients.iter().map(|gradient| gradient[start + i]).sum();
-                *mean = BETA1 * *mean + (1.0 - BETA1) * g;
-                *square = BETA2 * *square + (1.0 - BETA2) * g * g;
-                *value -= step_size * *mean / (square.sqrt() + epsilon);
-            }
-        };
-        let parts = values.chunks_mut(chunk).zip(self.means.chunks_mut(chunk)).zip(self.squares.chunks_mut(chunk));
-        crate::in_parallel(parts.enumerate(), |(n, ((values, means), squares))| {
-            update(n * chunk, values, means, squares)
-        });
+        for (i, ((value, mean), square)) in values.iter_mut().zip(&mut self.means).zip(&mut self.squares).enumerate() {
+            let g: f32 = gradients.iter().map(|gradient| gradient[i]).sum();
+            *mean = BETA1 * *mean + (1.0 - BETA1) * g;
+            *square = BETA2 * *square + (1.0 - BETA2) * g * g;
+            *value -= step_size * *mean / (square.sqrt() + epsilon);
+        }
     }
 }

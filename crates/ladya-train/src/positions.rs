@@ -8,7 +8,7 @@ use ladya_core::{PlacedPiece, Side};
 use ladya_nnue::data::{DataHeader, DataSet};
 use ladya_nnue::features::FeatureSpace;
 
-use crate::TrainError;
+use crate::{TrainError, prefetch};
 
 /// Every position of one or more data files of one game.
 #[derive(Clone, Debug)]
@@ -132,9 +132,27 @@ impl Positions {
     }
 
     /// Position `i`'s active inputs: the side to move's view, then the other side's.
+    #[inline(always)]
     pub(crate) fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
         let range = self.starts[i]..self.starts[i + 1];
         (&self.own[range.clone()], &self.other[range])
+    }
+
+    /// Asks for where position `i`'s inputs lie to be in the cache soon.
+    #[inline(always)]
+    pub(crate) fn prefetch_start(&self, i: usize) {
+        prefetch(&self.starts, i + 1);
+    }
+
+    /// Asks for position `i`'s inputs to be in the cache soon (best after
+    /// [`Positions::prefetch_start`]).
+    #[inline(always)]
+    pub(crate) fn prefetch_inputs(&self, i: usize) {
+        let (start, end) = (self.starts[i], self.starts[i + 1]);
+        for inputs in [&self.own, &self.other] {
+            prefetch(inputs, start);
+            prefetch(inputs, end.saturating_sub(1));
+        }
     }
 
     /// Position `i`'s score (evaluation units) and result (1 won, 0.5 drawn, 0 lost), both

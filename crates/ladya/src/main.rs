@@ -56,6 +56,9 @@ enum Command {
     /// Serve the page to play, analyse and solve in a browser, and its JSON API; the first
     /// line is `Listening on http://HOST:PORT/`.
     Serve(commands::serve::ServeArgs),
+    /// Train a network for a game's learned evaluation from training-data files, printing one
+    /// line per epoch.
+    Train(commands::train::TrainArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -90,6 +93,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => commands::matches::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
+        Some(Command::Train(args)) => commands::train::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
