@@ -28,7 +28,7 @@ pub use checkpoint::Checkpoint;
 pub use loss::Loss;
 pub use model::{Model, OUTPUT_WEIGHT_LIMIT};
 pub use positions::Positions;
-pub use trainer::{EpochReport, TrainConfig, Trainer};
+pub use trainer::{EpochReport, FEATURE_LIMIT, TrainConfig, Trainer};
 
 /// Why training cannot start or go on.
 #[derive(Debug, Error)]
@@ -40,6 +40,14 @@ pub enum TrainError {
         path: String,
         /// Why.
         source: DataError,
+    },
+    /// A data file whose header does not describe a board.
+    #[error("{path}: corrupt header: {what}")]
+    Header {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
     },
     /// Data files of different games, or of different input shapes.
     #[error("{path} holds {found} data, but the first file holds {first} data of another shape")]

@@ -41,8 +41,8 @@ impl Positions {
     /// Reads every data file of `paths` (all of one game, with one input shape).
     ///
     /// # Errors
-    /// No file given, a file that cannot be read, is not a data file or holds a corrupt
-    /// position, files of different games, a game with more inputs than the trainer numbers
+    /// No file given, a file that cannot be read, is not a data file, has a corrupt header or
+    /// holds a corrupt position, files of different games, a game with more inputs than the trainer numbers
     /// (65,536), or no positions at all.
     pub fn read<P: AsRef<Path>>(paths: &[P]) -> Result<Positions, TrainError> {
         let mut positions: Option<Positions> = None;
@@ -50,6 +50,14 @@ impl Positions {
             let path = path.as_ref();
             let set =
                 DataSet::read(path).map_err(|source| TrainError::Data { path: path.display().to_string(), source })?;
+            let space = &set.header.space;
+            if let Some((square, seen)) = space.flipped.iter().enumerate().find(|&(_, &s)| s as usize >= space.squares)
+            {
+                return Err(TrainError::Header {
+                    path: path.display().to_string(),
+                    what: format!("Black sees square {square} as {seen}, off a board of {} squares", space.squares),
+                });
+            }
             match &mut positions {
                 None => positions = Some(Positions::new(set.header.clone())?),
                 Some(first) if first.header != set.header => {

@@ -268,6 +268,12 @@ fn bad_data_and_settings_are_refused_with_the_reason() {
     let err = Positions::read(&[&corrupt_path]).unwrap_err();
     assert!(err.to_string().ends_with("corrupt position in game 0: side to move 7"), "{err}");
 
+    let mut off_board = std::fs::read(&path).unwrap();
+    off_board[8 + 4 + 8 + 3 + 5] = 64; // Black's view of square 5.
+    std::fs::write(&corrupt_path, &off_board).unwrap();
+    let err = Positions::read(&[&corrupt_path]).unwrap_err();
+    assert!(err.to_string().ends_with("corrupt header: Black sees square 5 as 64, off a board of 64 squares"), "{err}");
+
     let xiangqi = dir.join("xiangqi.data");
     DataWriter::append::<ladya_xiangqi::Position>(&xiangqi).unwrap();
     let err = Positions::read(&[&path, &xiangqi]).unwrap_err();
