@@ -59,6 +59,9 @@ enum Command {
     /// Make training data for the learned evaluation from Ladya's self-play, game by game
     /// into a file that a later run resumes.
     Datagen(commands::datagen::DatagenArgs),
+    /// Train a network for a game's learned evaluation from training-data files, printing one
+    /// line per epoch.
+    Train(commands::train::TrainArgs),
 }
 
 /// A failure to report on stderr with exit status 2.
@@ -94,6 +97,7 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Datagen(args)) => commands::datagen::run(&args),
+        Some(Command::Train(args)) => commands::train::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

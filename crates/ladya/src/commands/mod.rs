@@ -10,6 +10,7 @@ pub mod perft;
 pub mod play;
 pub mod serve;
 pub mod solve;
+pub mod train;
 
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};

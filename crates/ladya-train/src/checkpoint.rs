@@ -1,0 +1,112 @@
+//! A training run's state between sessions: the float parameters, Adam's state and how far
+//! the run got.
+//!
+//! A checkpoint file is, in little-endian order: `LADYCKPT`, the format version (u32, 1), the
+//! game's name (8 bytes, padded with zero bytes), inputs, hidden width and scale (u32 each),
+//! the run's seed (u64), epochs done (u32), Adam's steps (u64), and then, with `n` the number
+//! of parameters, the parameters, Adam's running means and its running squares (`n` f32 each).
+
+use crate::TrainError;
+use crate::adam::Adam;
+use crate::model::Model;
+
+const MAGIC: &[u8; 8] = b"LADYCKPT";
+const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 8 + 4 + 8;
+
+/// What a run needs to go on where it stopped.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checkpoint {
+    /// The game's name.
+    pub game: String,
+    /// The run's seed, which chose the validation positions.
+    pub seed: u64,
+    /// Epochs done.
+    pub epochs: u32,
+    /// The parameters.
+    pub model: Model,
+    /// The optimiser's state.
+    pub adam: Adam,
+}
+
+/// Reads little-endian numbers in order from bytes whose length was checked.
+struct Fields<'a> {
+    bytes: &'a [u8],
+}
+
+impl Fields<'_> {
+    fn take<const N: usize>(&mut self) -> [u8; N] {
+        let (head, rest) = self.bytes.split_at(N);
+        self.bytes = rest;
+        head.try_into().unwrap_or([0; N])
+    }
+
+    fn u32(&mut self) -> u32 {
+        u32::from_le_bytes(self.take())
+    }
+
+    fn u64(&mut self) -> u64 {
+        u64::from_le_bytes(self.take())
+    }
+
+    fn floats(&mut self, n: usize) -> Vec<f32> {
+        (0..n).map(|_| f32::from_le_bytes(self.take())).collect()
+    }
+}
+
+impl Checkpoint {
+    /// The checkpoint in its file format.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let (steps, means, squares) = self.adam.parts();
+        let values = self.model.values();
+        let mut out = Vec::with_capacity(HEADER_BYTES + 12 * values.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        let mut name = [0u8; 8];
+        let len = self.game.len().min(8);
+        name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
+        out.extend_from_slice(&name);
+        for n in [self.model.inputs() as u32, self.model.hidden() as u32, self.model.scale()] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.extend_from_slice(&self.seed.to_le_bytes());
+        out.extend_from_slice(&self.epochs.to_le_bytes());
+        out.extend_from_slice(&steps.to_le_bytes());
+        for x in values.iter().chain(means).chain(squares) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out
+    }
+
+    /// Reads a checkpoint file's bytes.
+    ///
+    /// # Errors
+    /// Bytes that are not a checkpoint, of another format version, of the wrong length for
+    /// their header, or holding a number that is not finite.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, TrainError> {
+        let bad = |what: String| Err(TrainError::Checkpoint(what));
+        if bytes.len() < HEADER_BYTES || &bytes[..8] != MAGIC {
+            return bad("not a Ladya training checkpoint (it does not start with LADYCKPT)".to_string());
+        }
+        let mut fields = Fields { bytes: &bytes[8..] };
+        let version = fields.u32();
+        if version != VERSION {
+            return bad(format!("checkpoint format version {version}, but this build reads version {VERSION}"));
+        }
+        let game = String::from_utf8_lossy(&fields.take::<8>()).trim_end_matches('\0').to_string();
+        let (inputs, hidden, scale) = (fields.u32() as usize, fields.u32() as usize, fields.u32());
+        let (seed, epochs, steps) = (fields.u64(), fields.u32(), fields.u64());
+        let parameters = (inputs as u64 + 3) * hidden as u64 + 1;
+        let expected = HEADER_BYTES as u64 + 12 * parameters;
+        if bytes.len() as u64 != expected {
+            return bad(format!("the checkpoint has {} bytes, but its header says {expected}", bytes.len()));
+        }
+        let n = parameters as usize;
+        let (values, means, squares) = (fields.floats(n), fields.floats(n), fields.floats(n));
+        if values.iter().chain(&means).chain(&squares).any(|x| !x.is_finite()) {
+            return bad("the checkpoint holds a number that is not finite".to_string());
+        }
+        let model = Model::from_values(inputs, hidden, scale, values);
+        Ok(Checkpoint { game, seed, epochs, model, adam: Adam::from_parts(steps, means, squares) })
+    }
+}

@@ -1,0 +1,234 @@
+//! The network in floats, computed exactly as inference computes it in integers, with its
+//! backward pass.
+//!
+//! For each view (the side to move's, then the other side's) the hidden layer is the feature
+//! biases plus the feature weights' rows of the view's active inputs; each hidden value `h`
+//! is activated as `clamp(h, 0, 1)²` (SCReLU); the output is the output weights' dot product
+//! with both views' activations plus the output bias, and the evaluation, in the game's
+//! units, is the output times the scale.
+
+use ladya_nnue::{Network, NetworkParameters, QB};
+
+use crate::TrainError;
+use crate::rng::Rng;
+
+/// The largest output weight the integer output layer takes: 127 / [`QB`].
+pub const OUTPUT_WEIGHT_LIMIT: f32 = 127.0 / QB as f32;
+
+/// A network's parameters in floats, as training changes them.
+///
+/// They lie in one vector, in the order of the network file: `inputs x hidden` feature
+/// weights (input by input), `hidden` feature biases, `2 x hidden` output weights (the side to
+/// move's view first) and the output bias. Gradients have the same layout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Model {
+    inputs: usize,
+    hidden: usize,
+    scale: u32,
+    values: Vec<f32>,
+}
+
+/// The hidden layer of both views of one position, as the forward pass leaves it for the
+/// backward pass.
+#[derive(Clone, Debug)]
+pub(crate) struct HiddenLayers {
+    own: Vec<f32>,
+    other: Vec<f32>,
+}
+
+impl HiddenLayers {
+    /// Room for a hidden layer of `hidden` values per view.
+    pub(crate) fn new(hidden: usize) -> HiddenLayers {
+        HiddenLayers { own: vec![0.0; hidden], other: vec![0.0; hidden] }
+    }
+}
+
+/// `clamp(h, 0, 1)²`, the activation.
+#[inline(always)]
+fn screlu(h: f32) -> f32 {
+    let c = h.clamp(0.0, 1.0);
+    c * c
+}
+
+/// `out = biases + sum of the rows of inputs`.
+#[inline(always)]
+fn accumulate(out: &mut [f32], biases: &[f32], weights: &[f32], inputs: &[u16]) {
+    let hidden = out.len();
+    out.copy_from_slice(biases);
+    for &input in inputs {
+        let row = &weights[input as usize * hidden..][..hidden];
+        for (o, w) in out.iter_mut().zip(row) {
+            *o += w;
+        }
+    }
+}
+
+/// `sum(screlu(h) x w)` over `layer` and `weights`, in eight running sums so that the
+/// compiler can use vectors.
+#[inline(always)]
+fn activated_dot(layer: &[f32], weights: &[f32]) -> f32 {
+    let mut lanes = [0.0f32; 8];
+    let (layer8, weights8) = (layer.chunks_exact(8), weights.chunks_exact(8));
+    let tail: f32 = layer8.remainder().iter().zip(weights8.remainder()).map(|(&h, w)| screlu(h) * w).sum();
+    for (h, w) in layer8.zip(weights8) {
+        for k in 0..8 {
+            lanes[k] += screlu(h[k]) * w[k];
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
+}
+
+impl Model {
+    /// A network of `inputs` inputs per view and `hidden` hidden values per view, whose
+    /// evaluation is its output times `scale`, with weights drawn from `seed`: each layer's
+    /// weights evenly within ±1/sqrt(its inputs), the biases zero.
+    pub fn random(inputs: usize, hidden: usize, scale: u32, seed: u64) -> Model {
+        let mut rng = Rng::new(seed);
+        let (feature_spread, output_spread) = (1.0 / (inputs as f32).sqrt(), 1.0 / (2.0 * hidden as f32).sqrt());
+        let mut values = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        values.extend((0..inputs * hidden).map(|_| rng.uniform(feature_spread)));
+        values.extend(std::iter::repeat_n(0.0, hidden));
+        values.extend((0..2 * hidden).map(|_| rng.uniform(output_spread)));
+        values.push(0.0);
+        Model { inputs, hidden, scale, values }
+    }
+
+    /// The model of `inputs`, `hidden` and `scale` with parameters `values`, which the caller
+    /// made of the layout's length.
+    pub(crate) fn from_values(inputs: usize, hidden: usize, scale: u32, values: Vec<f32>) -> Model {
+        debug_assert_eq!(values.len(), (inputs + 3) * hidden + 1);
+        Model { inputs, hidden, scale, values }
+    }
+
+    /// Inputs of one view.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// Hidden values of one view.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// Evaluation units of an output of 1.0.
+    pub fn scale(&self) -> u32 {
+        self.scale
+    }
+
+    /// Every parameter, in the model's layout.
+    pub fn values(&self) -> &[f32] {
+        &self.values
+    }
+
+    /// Every parameter, in the model's layout, to change.
+    pub fn values_mut(&mut self) -> &mut [f32] {
+        &mut self.values
+    }
+
+    /// Where the feature weights and biases end in the layout: after them come the output
+    /// weights, then the output bias.
+    pub fn hidden_layer_end(&self) -> usize {
+        (self.inputs + 1) * self.hidden
+    }
+
+    /// The feature weights, feature biases, output weights and output bias.
+    fn parts(&self) -> (&[f32], &[f32], &[f32], f32) {
+        let (weights, rest) = self.values.split_at(self.inputs * self.hidden);
+        let (biases, rest) = rest.split_at(self.hidden);
+        let (output_weights, bias) = rest.split_at(2 * self.hidden);
+        (weights, biases, output_weights, bias[0])
+    }
+
+    /// The parameters as [`ladya_nnue`] takes them.
+    pub fn parameters(&self) -> NetworkParameters {
+        let (weights, biases, output_weights, output_bias) = self.parts();
+        NetworkParameters {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            feature_weights: weights.to_vec(),
+            feature_biases: biases.to_vec(),
+            output_weights: output_weights.to_vec(),
+            output_bias,
+            scale: self.scale,
+        }
+    }
+
+    /// The network in integers, for the game called `game`.
+    ///
+    /// # Errors
+    /// A hidden width or scale that the network file does not take.
+    pub fn network(&self, game: &str) -> Result<Network, TrainError> {
+        Ok(Network::quantise(game, &self.parameters())?)
+    }
+
+    /// The evaluation, in the game's units and the side to move's view, of the position whose
+    /// active inputs are `own` (the side to move's view) and `other`.
+    pub fn evaluate(&self, own: &[u16], other: &[u16]) -> f32 {
+        self.forward(own, other, &mut HiddenLayers::new(self.hidden))
+    }
+
+    /// [`Model::evaluate`], keeping the hidden layers in `layers` for [`Model::backward`].
+    #[inline(always)]
+    pub(crate) fn forward(&self, own: &[u16], other: &[u16], layers: &mut HiddenLayers) -> f32 {
+        let (weights, biases, output_weights, output_bias) = self.parts();
+        accumulate(&mut layers.own, biases, weights, own);
+        accumulate(&mut layers.other, biases, weights, other);
+        let (own_weights, other_weights) = output_weights.split_at(self.hidden);
+        let output =
+            activated_dot(&layers.own, own_weights) + activated_dot(&layers.other, other_weights) + output_bias;
+        output * self.scale as f32
+    }
+
+    /// Adds to `gradient` (in the model's layout) the gradient of a loss whose derivative by
+    /// the evaluation is `d_evaluation`, at the position [`Model::forward`] last saw with
+    /// `layers`. `deltas` is room for `hidden` values.
+    #[inline(always)]
+    pub(crate) fn backward(
+        &self,
+        own: &[u16],
+        other: &[u16],
+        layers: &HiddenLayers,
+        d_evaluation: f32,
+        gradient: &mut [f32],
+        deltas: &mut [f32],
+    ) {
+        let hidden = self.hidden;
+        let d_output = d_evaluation * self.scale as f32;
+        let (_, _, output_weights, _) = self.parts();
+        let (g_weights, rest) = gradient.split_at_mut(self.inputs * hidden);
+        let (g_biases, rest) = rest.split_at_mut(hidden);
+        let (g_output_weights, g_bias) = rest.split_at_mut(2 * hidden);
+        g_bias[0] += d_output;
+        for (view, (layer, inputs)) in [(&layers.own, own), (&layers.other, other)].into_iter().enumerate() {
+            let range = view * hidden..(view + 1) * hidden;
+            let (weights, g_output) = (&output_weights[range.clone()], &mut g_output_weights[range]);
+            for ((((&h, &w), g), d), b) in
+                layer.iter().zip(weights).zip(g_output).zip(deltas.iter_mut()).zip(g_biases.iter_mut())
+            {
+                *g += d_output * screlu(h);
+                // d clamp(h, 0, 1)² / dh = 2h inside (0, 1), 0 outside.
+                *d = if h > 0.0 && h < 1.0 { 2.0 * h * w * d_output } else { 0.0 };
+                *b += *d;
+            }
+            for &input in inputs {
+                let row = &mut g_weights[input as usize * hidden..][..hidden];
+                for (g, d) in row.iter_mut().zip(deltas.iter()) {
+                    *g += d;
+                }
+            }
+        }
+    }
+
+    /// Keeps every parameter where the integer network can hold it: feature weights and
+    /// biases within ±`feature_limit`, output weights within ±[`OUTPUT_WEIGHT_LIMIT`].
+    pub fn clip(&mut self, feature_limit: f32) {
+        let end = self.hidden_layer_end();
+        let (hidden_layer, output) = self.values.split_at_mut(end);
+        for w in hidden_layer {
+            *w = w.clamp(-feature_limit, feature_limit);
+        }
+        for w in &mut output[..2 * self.hidden] {
+            *w = w.clamp(-OUTPUT_WEIGHT_LIMIT, OUTPUT_WEIGHT_LIMIT);
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! Training positions, read from data files once and laid out for the trainer: each
+//! position's active inputs in both views as flat arrays of input numbers, its score and its
+//! result, all from the side to move's view.
+
+use std::path::Path;
+
+use ladya_core::{PlacedPiece, Side};
+use ladya_nnue::data::{DataHeader, DataSet};
+use ladya_nnue::features::FeatureSpace;
+
+use crate::{TrainError, prefetch};
+
+/// Every position of one or more data files of one game.
+#[derive(Clone, Debug)]
+pub struct Positions {
+    header: DataHeader,
+    /// Where each position's inputs start in `own` and `other`, and one more: the end.
+    starts: Vec<usize>,
+    /// The inputs the pieces set in the side to move's view, position after position.
+    own: Vec<u16>,
+    /// The inputs the same pieces set in the other side's view.
+    other: Vec<u16>,
+    /// The search's score, side to move's view, in evaluation units.
+    scores: Vec<f32>,
+    /// The game's result, side to move's view: 1 won, 0.5 drawn, 0 lost.
+    results: Vec<f32>,
+    /// The most pieces any position has.
+    most_pieces: usize,
+}
+
+/// The inputs `pieces` set in `perspective`'s view, in the order of `pieces`.
+pub(crate) fn view_inputs(
+    space: &FeatureSpace,
+    pieces: &[PlacedPiece],
+    perspective: Side,
+) -> impl Iterator<Item = u16> {
+    pieces.iter().map(move |&piece| space.index(piece, perspective) as u16)
+}
+
+impl Positions {
+    /// Reads every data file of `paths` (all of one game, with one input shape).
+    ///
+    /// # Errors
+    /// No file given, a file that cannot be read, is not a data file, has a corrupt header or
+    /// holds a corrupt position, files of different games, a game with more inputs than the trainer numbers
+    /// (65,536), or no positions at all.
+    pub fn read<P: AsRef<Path>>(paths: &[P]) -> Result<Positions, TrainError> {
+        let mut positions: Option<Positions> = None;
+        for path in paths {
+            let path = path.as_ref();
+            let set =
+                DataSet::read(path).map_err(|source| TrainError::Data { path: path.display().to_string(), source })?;
+            let space = &set.header.space;
+            if let Some((square, seen)) = space.flipped.iter().enumerate().find(|&(_, &s)| s as usize >= space.squares)
+            {
+                return Err(TrainError::Header {
+                    path: path.display().to_string(),
+                    what: format!("Black sees square {square} as {seen}, off a board of {} squares", space.squares),
+                });
+            }
+            match &mut positions {
+                None => positions = Some(Positions::new(set.header.clone())?),
+                Some(first) if first.header != set.header => {
+                    return Err(TrainError::MixedGames {
+                        first: first.header.game.clone(),
+                        path: path.display().to_string(),
+                        found: set.header.game,
+                    });
+                }
+                Some(_) => {}
+            }
+            if let Some(positions) = &mut positions {
+                positions.add(&set);
+            }
+        }
+        match positions {
+            Some(positions) if !positions.is_empty() => Ok(positions),
+            _ => Err(TrainError::NoPositions),
+        }
+    }
+
+    /// No positions yet, of the game `header` describes.
+    fn new(header: DataHeader) -> Result<Positions, TrainError> {
+        if header.space.inputs() > 1 << 16 {
+            return Err(TrainError::TooManyInputs(header.space.inputs()));
+        }
+        Ok(Positions {
+            header,
+            starts: vec![0],
+            own: Vec::new(),
+            other: Vec::new(),
+            scores: Vec::new(),
+            results: Vec::new(),
+            most_pieces: 0,
+        })
+    }
+
+    /// Adds the positions of `set`, whose header is this one's.
+    fn add(&mut self, set: &DataSet) {
+        let space = &self.header.space;
+        for sample in &set.samples {
+            let stm = sample.side_to_move;
+            self.own.extend(view_inputs(space, &sample.pieces, stm));
+            self.other.extend(view_inputs(space, &sample.pieces, stm.opponent()));
+            self.starts.push(self.own.len());
+            let white_score = sample.result.white_score();
+            let (score, result) = match stm {
+                Side::White => (sample.score as f32, white_score),
+                Side::Black => (-(sample.score as f32), 1.0 - white_score),
+            };
+            self.scores.push(score);
+            self.results.push(result);
+            self.most_pieces = self.most_pieces.max(sample.pieces.len());
+        }
+    }
+
+    /// The game's name.
+    pub fn game(&self) -> &str {
+        &self.header.game
+    }
+
+    /// The shape of the game's inputs.
+    pub fn space(&self) -> &FeatureSpace {
+        &self.header.space
+    }
+
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.scores.len()
+    }
+
+    /// Whether there are no positions.
+    pub fn is_empty(&self) -> bool {
+        self.scores.is_empty()
+    }
+
+    /// The most pieces any position has.
+    pub fn most_pieces(&self) -> usize {
+        self.most_pieces
+    }
+
+    /// Position `i`'s active inputs: the side to move's view, then the other side's.
+    #[inline(always)]
+    pub(crate) fn inputs(&self, i: usize) -> (&[u16], &[u16]) {
+        let range = self.starts[i]..self.starts[i + 1];
+        (&self.own[range.clone()], &self.other[range])
+    }
+
+    /// Asks for where position `i`'s inputs lie to be in the cache soon.
+    #[inline(always)]
+    pub(crate) fn prefetch_start(&self, i: usize) {
+        prefetch(&self.starts, i + 1);
+    }
+
+    /// Asks for position `i`'s inputs to be in the cache soon (best after
+    /// [`Positions::prefetch_start`]).
+    #[inline(always)]
+    pub(crate) fn prefetch_inputs(&self, i: usize) {
+        let (start, end) = (self.starts[i], self.starts[i + 1]);
+        for inputs in [&self.own, &self.other] {
+            prefetch(inputs, start);
+            prefetch(inputs, end.saturating_sub(1));
+        }
+    }
+
+    /// Position `i`'s score (evaluation units) and result (1 won, 0.5 drawn, 0 lost), both
+    /// from the side to move's view.
+    pub(crate) fn score_and_result(&self, i: usize) -> (f32, f32) {
+        (self.scores[i], self.results[i])
+    }
+}

@@ -1,0 +1,293 @@
+//! The trainer's behaviour on small data sets of random chess games: the loss falls, the
+//! integer network agrees with the float one, the backward pass is the derivative of the
+//! forward pass, and a resumed run is the run it was.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use ladya_chess::Position;
+use ladya_core::{Game, MoveList, PlacedPiece, Side};
+use ladya_nnue::Accumulators;
+use ladya_nnue::data::{DataWriter, GameResult, Sample};
+use ladya_nnue::features::FeatureSpace;
+
+use crate::positions::view_inputs;
+use crate::rng::Rng;
+use crate::trainer::{Task, Worker};
+use crate::{Checkpoint, Loss, Model, Positions, TrainConfig, TrainError, Trainer};
+
+/// A folder of its own for one test, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ladya-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// White's material in centipawns less Black's: the made-up score the data teaches.
+fn material(pos: &Position) -> i32 {
+    const VALUES: [i32; 6] = [100, 300, 300, 500, 900, 0];
+    let mut pieces = Vec::new();
+    pos.placed_pieces(&mut pieces);
+    pieces.iter().map(|p| if p.side == Side::White { 1 } else { -1 } * VALUES[p.kind as usize]).sum()
+}
+
+/// Writes `games` random chess games of up to 80 plies to `path`, each position scored by
+/// its material (side to move's view) plus noise, each game won by whoever is ahead at the
+/// end; returns every position.
+fn random_games(path: &Path, games: usize, seed: u64) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut writer = DataWriter::append::<Position>(path).unwrap();
+    let mut all = Vec::new();
+    for _ in 0..games {
+        let mut pos = Position::start();
+        let mut line = Vec::new();
+        let mut moves = MoveList::new();
+        for _ in 0..80 {
+            moves.clear();
+            Game::legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            line.push(pos.clone());
+            pos.make(moves[rng.below(moves.len())]);
+        }
+        let result = GameResult::from_winner(match material(&pos) {
+            m if m > 0 => Some(Side::White),
+            m if m < 0 => Some(Side::Black),
+            _ => None,
+        });
+        let samples: Vec<Sample> = line
+            .iter()
+            .map(|p| {
+                let white = material(p) + rng.below(41) as i32 - 20;
+                let score = if p.side_to_move() == Side::White { white } else { -white };
+                Sample::of(p, score as i16, result)
+            })
+            .collect();
+        writer.write_game(&samples).unwrap();
+        all.extend(line);
+    }
+    all
+}
+
+/// A small, quick run: hidden 32, 8 epochs, batches of 256, two threads.
+fn small_config() -> TrainConfig {
+    TrainConfig {
+        hidden: 32,
+        epochs: 8,
+        batch_size: 256,
+        learning_rate: 0.01,
+        final_learning_rate: 0.001,
+        validation: 0.1,
+        threads: 2,
+        ..TrainConfig::default()
+    }
+}
+
+/// The active inputs of `pos`, the side to move's view and the other side's.
+fn inputs_of(space: &FeatureSpace, pos: &Position) -> (Vec<u16>, Vec<u16>) {
+    let mut pieces: Vec<PlacedPiece> = Vec::new();
+    pos.placed_pieces(&mut pieces);
+    let stm = pos.side_to_move();
+    (view_inputs(space, &pieces, stm).collect(), view_inputs(space, &pieces, stm.opponent()).collect())
+}
+
+#[test]
+fn the_loss_falls_as_training_goes_on() {
+    let dir = scratch("loss");
+    let path = dir.join("chess.data");
+    random_games(&path, 60, 7);
+    let positions = Positions::read(&[&path]).unwrap();
+    assert_eq!(positions.game(), "chess");
+    let mut trainer = Trainer::new(&positions, small_config()).unwrap();
+    assert!(trainer.validation_positions() > 100 && trainer.training_positions() > 1000);
+    let before = trainer.validation_loss().unwrap();
+    let reports: Vec<_> = (0..8).map(|_| trainer.run_epoch()).collect();
+    let after = reports.last().unwrap().validation_loss.unwrap();
+    assert!(after < 0.5 * before, "validation loss {before} -> {after}");
+    assert!(reports[7].training_loss < reports[0].training_loss);
+    assert!(reports.windows(2).all(|w| w[1].learning_rate < w[0].learning_rate));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `values` rounded to the grid the integer network holds them on.
+fn on_the_grid(model: &mut Model) {
+    let (end, hidden) = (model.hidden_layer_end(), model.hidden());
+    let (qa, qb) = (ladya_nnue::QA as f32, ladya_nnue::QB as f32);
+    let values = model.values_mut();
+    for (i, w) in values.iter_mut().enumerate() {
+        let q = if i < end {
+            qa
+        } else if i < end + 2 * hidden {
+            qb
+        } else {
+            qa * qb
+        };
+        *w = (*w * q).round() / q;
+    }
+}
+
+#[test]
+fn the_integer_network_agrees_with_the_float_one() {
+    let dir = scratch("quantise");
+    let path = dir.join("chess.data");
+    let games = random_games(&path, 40, 11);
+    let positions = Positions::read(&[&path]).unwrap();
+    let mut trainer = Trainer::new(&positions, TrainConfig { epochs: 4, ..small_config() }).unwrap();
+    for _ in 0..4 {
+        trainer.run_epoch();
+    }
+    let trained = trainer.model().clone();
+    let mut gridded = trained.clone();
+    on_the_grid(&mut gridded);
+    // On the grid the two differ only by the integer output's rounding down; off it, by
+    // rounding each output weight to 1/64, a few units on average.
+    for (model, worst_allowed, mean_allowed) in [(&gridded, 1.5, 1.0), (&trained, 25.0, 8.0)] {
+        let network = Arc::new(model.network("chess").unwrap());
+        let mut accumulators = Accumulators::<Position>::new(Arc::clone(&network));
+        let (mut worst, mut total, mut count) = (0.0f32, 0.0f32, 0);
+        for pos in games.iter().filter(|p| p.known_score().is_none()) {
+            accumulators.refresh(pos);
+            let integer = accumulators.evaluate(pos) as f32;
+            let (own, other) = inputs_of(positions.space(), pos);
+            let float = model.evaluate(&own, &other);
+            worst = worst.max((integer - float).abs());
+            total += (integer - float).abs();
+            count += 1;
+        }
+        let mean = total / count as f32;
+        assert!(worst <= worst_allowed && mean <= mean_allowed, "worst {worst}, mean {mean} over {count}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_backward_pass_is_the_derivative_of_the_forward_pass() {
+    let dir = scratch("gradient");
+    let path = dir.join("chess.data");
+    random_games(&path, 2, 3);
+    let positions = Positions::read(&[&path]).unwrap();
+    let hidden = 16;
+    let mut model = Model::random(positions.space().inputs(), hidden, 400, 5);
+    // Larger weights and some biases, so hidden values fall on both sides of 0 and 1.
+    let end = model.hidden_layer_end();
+    let mut rng = Rng::new(9);
+    for (i, w) in model.values_mut().iter_mut().enumerate() {
+        *w = if i < end - hidden { *w * 8.0 } else { rng.uniform(0.6) + if i < end { 0.3 } else { 0.0 } };
+    }
+    let part: Vec<usize> = (0..12).collect();
+    for loss in
+        [Loss { wdl: 0.3, sigmoid_scale: 400.0, power: 2.0 }, Loss { wdl: 0.7, sigmoid_scale: 250.0, power: 2.5 }]
+    {
+        let targets: Vec<f32> = (0..positions.len())
+            .map(|i| {
+                let (score, result) = positions.score_and_result(i);
+                loss.target(score, result)
+            })
+            .collect();
+        let mean_loss = |model: &Model| {
+            let task = Task { model, positions: &positions, targets: &targets, loss };
+            let mut worker = Worker::new(model);
+            task.run(&mut worker, &part, None) / part.len() as f64
+        };
+        let task = Task { model: &model, positions: &positions, targets: &targets, loss };
+        let mut worker = Worker::new(&model);
+        task.run(&mut worker, &part, Some(1.0 / part.len() as f32));
+        let analytic = worker.gradient.clone();
+        // Inputs of the first position, hidden values, and the output layer.
+        let (own, _) = positions.inputs(0);
+        let mut checked: Vec<usize> =
+            own.iter().take(4).flat_map(|&i| (0..hidden).map(move |j| i as usize * hidden + j)).collect();
+        checked.extend(end - hidden..model.values().len());
+        let mut compared = 0;
+        for &k in &checked {
+            let step = 1e-3;
+            let mut up = model.clone();
+            up.values_mut()[k] += step;
+            let mut down = model.clone();
+            down.values_mut()[k] -= step;
+            let numeric = (mean_loss(&up) - mean_loss(&down)) / (2.0 * step as f64);
+            let error = (numeric - analytic[k] as f64).abs();
+            assert!(error <= 2e-5 + 0.02 * numeric.abs(), "parameter {k}: numeric {numeric}, analytic {}", analytic[k]);
+            compared += (numeric.abs() > 1e-5) as usize;
+        }
+        assert!(compared > checked.len() / 4, "only {compared} of {} gradients are not zero", checked.len());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_resumed_run_is_the_run_it_was() {
+    let dir = scratch("resume");
+    let path = dir.join("chess.data");
+    random_games(&path, 20, 13);
+    let positions = Positions::read(&[&path]).unwrap();
+    let config = TrainConfig { epochs: 3, ..small_config() };
+    let mut whole = Trainer::new(&positions, config.clone()).unwrap();
+    let whole_reports: Vec<_> = (0..3).map(|_| whole.run_epoch()).collect();
+
+    let mut first = Trainer::new(&positions, config.clone()).unwrap();
+    first.run_epoch();
+    let bytes = first.checkpoint().to_bytes();
+    let checkpoint = Checkpoint::from_bytes(&bytes).unwrap();
+    assert_eq!(checkpoint, first.checkpoint());
+    let mut second = Trainer::new(&positions, config.clone()).unwrap();
+    second.resume(checkpoint).unwrap();
+    second.run_epoch();
+    let last = second.run_epoch();
+    assert_eq!(second.model(), whole.model());
+    assert_eq!(last.validation_loss, whole_reports[2].validation_loss);
+
+    let mut other_seed = Trainer::new(&positions, TrainConfig { seed: 2, ..config.clone() }).unwrap();
+    let err = other_seed.resume(Checkpoint::from_bytes(&bytes).unwrap()).unwrap_err();
+    assert_eq!(err.to_string(), "the checkpoint's seed is 1, but this run's is 2");
+    let mut wider = Trainer::new(&positions, TrainConfig { hidden: 64, ..config }).unwrap();
+    assert!(wider.resume(Checkpoint::from_bytes(&bytes).unwrap()).is_err());
+    let err = Checkpoint::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
+    assert!(err.to_string().contains("bytes, but its header says"), "{err}");
+    assert!(Checkpoint::from_bytes(b"LADYDATA").is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_data_and_settings_are_refused_with_the_reason() {
+    let dir = scratch("bad");
+    let path = dir.join("chess.data");
+    random_games(&path, 3, 17);
+    let missing = dir.join("missing.data");
+    let err = Positions::read(&[&missing]).unwrap_err();
+    assert!(err.to_string().starts_with(&missing.display().to_string()), "{err}");
+    assert!(matches!(Positions::read::<&Path>(&[]), Err(TrainError::NoPositions)));
+
+    let mut corrupt = std::fs::read(&path).unwrap();
+    let header = 8 + 4 + 8 + 3 + 64;
+    corrupt[header + 4] = 7; // The first position's side to move.
+    let corrupt_path = dir.join("corrupt.data");
+    std::fs::write(&corrupt_path, &corrupt).unwrap();
+    let err = Positions::read(&[&corrupt_path]).unwrap_err();
+    assert!(err.to_string().ends_with("corrupt position in game 0: side to move 7"), "{err}");
+
+    let mut off_board = std::fs::read(&path).unwrap();
+    off_board[8 + 4 + 8 + 3 + 5] = 64; // Black's view of square 5.
+    std::fs::write(&corrupt_path, &off_board).unwrap();
+    let err = Positions::read(&[&corrupt_path]).unwrap_err();
+    assert!(err.to_string().ends_with("corrupt header: Black sees square 5 as 64, off a board of 64 squares"), "{err}");
+
+    let xiangqi = dir.join("xiangqi.data");
+    DataWriter::append::<ladya_xiangqi::Position>(&xiangqi).unwrap();
+    let err = Positions::read(&[&path, &xiangqi]).unwrap_err();
+    assert!(matches!(err, TrainError::MixedGames { .. }), "{err}");
+
+    let positions = Positions::read(&[&path]).unwrap();
+    let refused = |config: TrainConfig| Trainer::new(&positions, config).unwrap_err().to_string();
+    assert_eq!(
+        refused(TrainConfig { hidden: 40, ..small_config() }),
+        "hidden width 40 is not a multiple of 16 between 16 and 512"
+    );
+    assert_eq!(refused(TrainConfig { batch_size: 0, ..small_config() }), "the batch size must be at least 1");
+    assert!(refused(TrainConfig { validation: 1.0, ..small_config() }).starts_with("the validation fraction"));
+    let loss = Loss { wdl: 1.5, ..small_config().loss };
+    assert!(refused(TrainConfig { loss, ..small_config() }).contains("(wdl) must be from 0 to 1"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

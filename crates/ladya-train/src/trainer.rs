@@ -1,0 +1,394 @@
+//! A training run: the settings, the split into training and validation positions, and the
+//! epochs, each a pass over the training positions in a new random order, batch by batch,
+//! with the work of each batch shared between threads.
+
+use std::time::{Duration, Instant};
+
+use ladya_nnue::QA;
+
+use crate::adam::Adam;
+use crate::checkpoint::Checkpoint;
+use crate::loss::Loss;
+use crate::model::{HiddenLayers, Model};
+use crate::positions::Positions;
+use crate::rng::Rng;
+use crate::{TrainError, in_parallel, prefetch};
+
+/// The widest feature weight or bias: 1.98, within which the hidden values of a position of
+/// 32 pieces stay far inside 16 bits (the trainer narrows it for positions of more pieces).
+pub const FEATURE_LIMIT: f32 = 1.98;
+
+/// The settings of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// Hidden values of one view (a multiple of 16 up to 512).
+    pub hidden: usize,
+    /// Evaluation units of an output of 1.0.
+    pub scale: u32,
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// Positions per step of the optimiser.
+    pub batch_size: usize,
+    /// The learning rate at the start: it falls along half a cosine, batch by batch, to
+    /// `final_learning_rate` at the end of the last epoch.
+    pub learning_rate: f32,
+    /// The learning rate at the end.
+    pub final_learning_rate: f32,
+    /// What is minimised.
+    pub loss: Loss,
+    /// The fraction of the positions held out to measure the network on, from 0 to below 1.
+    pub validation: f64,
+    /// The seed of the initial weights, the validation positions and each epoch's order.
+    pub seed: u64,
+    /// Threads to work on each batch.
+    pub threads: usize,
+}
+
+impl Default for TrainConfig {
+    /// The defaults of `ladya train`.
+    fn default() -> TrainConfig {
+        TrainConfig {
+            hidden: 128,
+            scale: 400,
+            epochs: 20,
+            batch_size: 16384,
+            learning_rate: 0.001,
+            final_learning_rate: 0.00001,
+            loss: Loss { wdl: 0.3, sigmoid_scale: 400.0, power: 2.0 },
+            validation: 0.05,
+            seed: 1,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+impl TrainConfig {
+    /// Refuses a setting out of its range (the network's own limits are checked by
+    /// quantising).
+    fn check(&self) -> Result<(), TrainError> {
+        let rule = |ok: bool, what: String| if ok { Ok(()) } else { Err(TrainError::Setting(what)) };
+        rule(self.epochs >= 1, "the epochs must be at least 1".to_string())?;
+        rule(self.batch_size >= 1, "the batch size must be at least 1".to_string())?;
+        rule(self.threads >= 1, "the threads must be at least 1".to_string())?;
+        let rate = self.learning_rate;
+        rule(rate.is_finite() && rate > 0.0, format!("the learning rate must be above 0 (it is {rate})"))?;
+        let last = self.final_learning_rate;
+        rule(
+            last.is_finite() && (0.0..=rate).contains(&last),
+            format!("the final learning rate must be from 0 to the learning rate {rate} (it is {last})"),
+        )?;
+        let Loss { wdl, sigmoid_scale, power } = self.loss;
+        rule((0.0..=1.0).contains(&wdl), format!("the result's weight (wdl) must be from 0 to 1 (it is {wdl})"))?;
+        rule(
+            sigmoid_scale.is_finite() && sigmoid_scale > 0.0,
+            format!("the sigmoid scale must be above 0 (it is {sigmoid_scale})"),
+        )?;
+        rule(power.is_finite() && power >= 1.0, format!("the loss power must be at least 1 (it is {power})"))?;
+        let validation = self.validation;
+        rule(
+            (0.0..1.0).contains(&validation),
+            format!("the validation fraction must be from 0 to below 1 (it is {validation})"),
+        )
+    }
+
+    /// The learning rate at batch `step` of `steps` in the whole run.
+    pub fn learning_rate_at(&self, step: usize, steps: usize) -> f32 {
+        let progress = step as f64 / steps.max(1) as f64;
+        let (first, last) = (self.learning_rate as f64, self.final_learning_rate as f64);
+        (last + (first - last) * 0.5 * (1.0 + (std::f64::consts::PI * progress).cos())) as f32
+    }
+}
+
+/// What an epoch did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EpochReport {
+    /// The epoch's number, from 1.
+    pub epoch: u32,
+    /// The mean loss over the training positions, as each batch found it before its step.
+    pub training_loss: f64,
+    /// The mean loss over the validation positions after the epoch; none without them.
+    pub validation_loss: Option<f64>,
+    /// The learning rate of the epoch's last batch.
+    pub learning_rate: f32,
+    /// Training positions per second (the validation pass left out).
+    pub positions_per_second: f64,
+    /// The epoch's time, the validation pass included.
+    pub duration: Duration,
+}
+
+/// One thread's room to work on its share of a batch.
+#[derive(Clone, Debug)]
+pub(crate) struct Worker {
+    /// The gradient of its share, in the model's layout.
+    pub(crate) gradient: Vec<f32>,
+    layers: HiddenLayers,
+    /// The derivatives of the loss by one view's hidden values.
+    deltas: Vec<f32>,
+}
+
+impl Worker {
+    /// Room for the work on `model`.
+    pub(crate) fn new(model: &Model) -> Worker {
+        Worker {
+            gradient: vec![0.0; model.values().len()],
+            layers: HiddenLayers::new(model.hidden()),
+            deltas: vec![0.0; model.hidden()],
+        }
+    }
+}
+
+/// The model, the data and the targets, as every worker reads them.
+#[derive(Clone, Copy)]
+pub(crate) struct Task<'a> {
+    pub(crate) model: &'a Model,
+    pub(crate) positions: &'a Positions,
+    pub(crate) targets: &'a [f32],
+    pub(crate) loss: Loss,
+}
+
+impl Task<'_> {
+    /// The summed loss of `part`; with `weight`, also the gradient of `weight` times it, left
+    /// in the worker's gradient. With AVX2 and FMA where the processor has them.
+    pub(crate) fn run(self, worker: &mut Worker, part: &[usize], weight: Option<f32>) -> f64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+            // Safety: the processor has both, checked just above.
+            return unsafe { self.run_avx2(worker, part, weight) };
+        }
+        self.run_anywhere(worker, part, weight)
+    }
+
+    /// [`Task::run`] compiled for AVX2 and FMA.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma")]
+    fn run_avx2(self, worker: &mut Worker, part: &[usize], weight: Option<f32>) -> f64 {
+        self.run_anywhere(worker, part, weight)
+    }
+
+    /// [`Task::run`] for any processor; inlined into [`Task::run_avx2`], where the compiler
+    /// uses AVX2 for the same code.
+    #[inline(always)]
+    fn run_anywhere(self, worker: &mut Worker, part: &[usize], weight: Option<f32>) -> f64 {
+        if weight.is_some() {
+            worker.gradient.fill(0.0);
+        }
+        let mut sum = 0.0;
+        for (n, &i) in part.iter().enumerate() {
+            // Positions come in random order: ask for the next ones' data early.
+            if let Some(&later) = part.get(n + 2) {
+                self.positions.prefetch_start(later);
+            }
+            if let Some(&next) = part.get(n + 1) {
+                self.positions.prefetch_inputs(next);
+                prefetch(self.targets, next);
+            }
+            let (own, other) = self.positions.inputs(i);
+            let evaluation = self.model.forward(own, other, &mut worker.layers);
+            let (loss, d_evaluation) = self.loss.of(evaluation, self.targets[i]);
+            sum += loss as f64;
+            if let Some(weight) = weight {
+                self.model.backward(
+                    own,
+                    other,
+                    &worker.layers,
+                    d_evaluation * weight,
+                    &mut worker.gradient,
+                    &mut worker.deltas,
+                );
+            }
+        }
+        sum
+    }
+}
+
+/// `positions` split into at most `threads` shares of nearly equal size.
+fn shares(positions: &[usize], threads: usize) -> std::slice::Chunks<'_, usize> {
+    positions.chunks(positions.len().div_ceil(threads).max(1))
+}
+
+/// A training run over a set of positions.
+#[derive(Debug)]
+pub struct Trainer<'a> {
+    positions: &'a Positions,
+    config: TrainConfig,
+    model: Model,
+    adam: Adam,
+    /// The training positions, in the split's order.
+    training: Vec<usize>,
+    /// The validation positions.
+    validation: Vec<usize>,
+    /// Every position's target.
+    targets: Vec<f32>,
+    /// The widest feature weight or bias the integer network holds safely for these
+    /// positions.
+    feature_limit: f32,
+    epochs_done: u32,
+    workers: Vec<Worker>,
+}
+
+impl<'a> Trainer<'a> {
+    /// A run over `positions` with `config`, from random weights (see
+    /// [`Trainer::resume`] to go on from a checkpoint).
+    ///
+    /// # Errors
+    /// A setting out of its range, a hidden width or scale that the network file does not
+    /// take, or a validation fraction that leaves no position to train on.
+    pub fn new(positions: &'a Positions, config: TrainConfig) -> Result<Trainer<'a>, TrainError> {
+        config.check()?;
+        let model = Model::random(positions.space().inputs(), config.hidden, config.scale, config.seed);
+        model.network(positions.game())?;
+        let mut order: Vec<usize> = (0..positions.len()).collect();
+        Rng::stream(config.seed, 1).shuffle(&mut order);
+        let held_out = (positions.len() as f64 * config.validation).round() as usize;
+        let training = order.split_off(held_out);
+        if training.is_empty() {
+            return Err(TrainError::Setting(format!(
+                "a validation fraction of {} leaves none of the {} positions to train on",
+                config.validation,
+                positions.len()
+            )));
+        }
+        let targets = (0..positions.len())
+            .map(|i| {
+                let (score, result) = positions.score_and_result(i);
+                config.loss.target(score, result)
+            })
+            .collect();
+        // Every hidden value is a bias plus one row per piece, each rounded to at most
+        // `limit x QA`: together they must fit in an i16.
+        let rows = positions.most_pieces() + 1;
+        let feature_limit = FEATURE_LIMIT.min((i16::MAX as usize / rows) as f32 / QA as f32);
+        let worker = Worker::new(&model);
+        Ok(Trainer {
+            positions,
+            adam: Adam::new(model.values().len()),
+            model,
+            training,
+            validation: order,
+            targets,
+            feature_limit,
+            epochs_done: 0,
+            workers: vec![worker; config.threads],
+            config,
+        })
+    }
+
+    /// Goes on from `checkpoint`, which must be of a run of this game, hidden width, scale
+    /// and seed (the seed chose the validation positions).
+    ///
+    /// # Errors
+    /// A checkpoint of another game, shape, scale or seed.
+    pub fn resume(&mut self, checkpoint: Checkpoint) -> Result<(), TrainError> {
+        let (model, config) = (&checkpoint.model, &self.config);
+        let differs = [
+            ("game", checkpoint.game.clone(), self.positions.game().to_string()),
+            ("inputs", model.inputs().to_string(), self.model.inputs().to_string()),
+            ("hidden width", model.hidden().to_string(), config.hidden.to_string()),
+            ("scale", model.scale().to_string(), config.scale.to_string()),
+            ("seed", checkpoint.seed.to_string(), config.seed.to_string()),
+        ];
+        if let Some((what, theirs, ours)) = differs.into_iter().find(|(_, theirs, ours)| theirs != ours) {
+            return Err(TrainError::Checkpoint(format!(
+                "the checkpoint's {what} is {theirs}, but this run's is {ours}"
+            )));
+        }
+        self.model = checkpoint.model;
+        self.adam = checkpoint.adam;
+        self.epochs_done = checkpoint.epochs;
+        Ok(())
+    }
+
+    /// The run's state, to resume later.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            game: self.positions.game().to_string(),
+            seed: self.config.seed,
+            epochs: self.epochs_done,
+            model: self.model.clone(),
+            adam: self.adam.clone(),
+        }
+    }
+
+    /// The network as it stands.
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &TrainConfig {
+        &self.config
+    }
+
+    /// Epochs done.
+    pub fn epochs_done(&self) -> u32 {
+        self.epochs_done
+    }
+
+    /// The number of training positions.
+    pub fn training_positions(&self) -> usize {
+        self.training.len()
+    }
+
+    /// The number of validation positions.
+    pub fn validation_positions(&self) -> usize {
+        self.validation.len()
+    }
+
+    /// The widest feature weight or bias this run allows.
+    pub fn feature_limit(&self) -> f32 {
+        self.feature_limit
+    }
+
+    /// The mean loss over the validation positions; none without them.
+    pub fn validation_loss(&mut self) -> Option<f64> {
+        if self.validation.is_empty() {
+            return None;
+        }
+        let task =
+            Task { model: &self.model, positions: self.positions, targets: &self.targets, loss: self.config.loss };
+        let sums =
+            in_parallel(shares(&self.validation, self.config.threads).zip(&mut self.workers), |(part, worker)| {
+                task.run(worker, part, None)
+            });
+        Some(sums.iter().sum::<f64>() / self.validation.len() as f64)
+    }
+
+    /// One step of the optimiser on the positions `batch`, at learning rate `rate`; the
+    /// batch's summed loss before the step.
+    fn step(&mut self, batch: &[usize], rate: f32) -> f64 {
+        let task =
+            Task { model: &self.model, positions: self.positions, targets: &self.targets, loss: self.config.loss };
+        let weight = 1.0 / batch.len() as f32;
+        let sums = in_parallel(shares(batch, self.config.threads).zip(&mut self.workers), |(part, worker)| {
+            task.run(worker, part, Some(weight))
+        });
+        let gradients: Vec<&[f32]> = self.workers[..sums.len()].iter().map(|w| w.gradient.as_slice()).collect();
+        self.adam.step(self.model.values_mut(), &gradients, rate);
+        self.model.clip(self.feature_limit);
+        sums.iter().sum()
+    }
+
+    /// Trains one more epoch.
+    pub fn run_epoch(&mut self) -> EpochReport {
+        let start = Instant::now();
+        let mut order = self.training.clone();
+        Rng::stream(self.config.seed, 2 + self.epochs_done as u64).shuffle(&mut order);
+        let batches = order.len().div_ceil(self.config.batch_size);
+        let steps = batches * self.config.epochs as usize;
+        let (mut sum, mut rate) = (0.0, self.config.learning_rate);
+        for (n, batch) in order.chunks(self.config.batch_size).enumerate() {
+            rate = self.config.learning_rate_at(self.epochs_done as usize * batches + n, steps);
+            sum += self.step(batch, rate);
+        }
+        let training_time = start.elapsed();
+        self.epochs_done += 1;
+        EpochReport {
+            epoch: self.epochs_done,
+            training_loss: sum / order.len() as f64,
+            validation_loss: self.validation_loss(),
+            learning_rate: rate,
+            positions_per_second: order.len() as f64 / training_time.as_secs_f64().max(1e-9),
+            duration: start.elapsed(),
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! `ladya train`: fits a network to training data with [`ladya_train`] and writes the network
+//! file (and, if asked, a checkpoint) after every epoch.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use ladya_train::{Checkpoint, Loss, Positions, TrainConfig, Trainer};
+
+use crate::Failure;
+
+/// Arguments of `ladya train`.
+#[derive(Args)]
+pub struct TrainArgs {
+    /// A training-data file (repeat for more, all of one game).
+    #[arg(long, value_name = "FILE", required = true)]
+    data: Vec<PathBuf>,
+    /// The network file to write (after every epoch).
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Hidden values of one view (a multiple of 16 up to 512).
+    #[arg(long, default_value_t = 128)]
+    hidden: usize,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 20)]
+    epochs: u32,
+    /// Positions per step of the optimiser.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// The learning rate at the start, falling along half a cosine to --final-lr.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// The learning rate at the end of the last epoch (default: --lr / 100).
+    #[arg(long)]
+    final_lr: Option<f32>,
+    /// The weight of the game's result in the target (0: the search's score alone, 1: the
+    /// result alone).
+    #[arg(long, default_value_t = 0.3)]
+    wdl: f32,
+    /// The evaluation that the sigmoid turns into a 73% expectation, in the game's units.
+    #[arg(long, default_value_t = 400.0)]
+    sigmoid_scale: f32,
+    /// The power of the error in the loss (2: mean squared error).
+    #[arg(long, default_value_t = 2.0)]
+    loss_power: f32,
+    /// Evaluation units of a network output of 1.0.
+    #[arg(long, default_value_t = 400)]
+    scale: u32,
+    /// The fraction of the positions held out to measure the network on.
+    #[arg(long, default_value_t = 0.05)]
+    validation: f64,
+    /// The seed of the initial weights, the validation positions and the order of each epoch.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: every core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Save the run's state here after every epoch, to --resume it later.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<PathBuf>,
+    /// Go on from this checkpoint (of a run with the same data, hidden width, scale and seed)
+    /// up to --epochs in all.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, so an interrupted write
+/// leaves the old file.
+fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".partial");
+    std::fs::write(&temporary, bytes)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| Failure(format!("cannot write '{}': {e}", path.display())))
+}
+
+/// Trains, printing one line per epoch.
+pub fn run(args: &TrainArgs) -> Result<(), Failure> {
+    let start = Instant::now();
+    let config = TrainConfig {
+        hidden: args.hidden,
+        scale: args.scale,
+        epochs: args.epochs,
+        batch_size: args.batch,
+        learning_rate: args.lr,
+        final_learning_rate: args.final_lr.unwrap_or(args.lr / 100.0),
+        loss: Loss { wdl: args.wdl, sigmoid_scale: args.sigmoid_scale, power: args.loss_power },
+        validation: args.validation,
+        seed: args.seed,
+        threads: args.threads.unwrap_or(TrainConfig::default().threads),
+    };
+    let positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
+    let mut trainer = Trainer::new(&positions, config).map_err(|e| Failure(e.to_string()))?;
+    if let Some(path) = &args.resume {
+        let bytes = std::fs::read(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
+        let checkpoint = Checkpoint::from_bytes(&bytes).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+        trainer.resume(checkpoint).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    }
+    let config = trainer.config();
+    println!(
+        "training {} {}->2x{}->1 on {} positions ({} held out), {} thread{}, {:.1} s to read",
+        positions.game(),
+        positions.space().inputs(),
+        config.hidden,
+        trainer.training_positions(),
+        trainer.validation_positions(),
+        config.threads,
+        if config.threads == 1 { "" } else { "s" },
+        start.elapsed().as_secs_f64()
+    );
+    let save = |trainer: &Trainer| -> Result<(), Failure> {
+        let network = trainer.model().network(positions.game()).map_err(|e| Failure(e.to_string()))?;
+        write_whole(&args.out, &network.to_bytes())?;
+        match &args.checkpoint {
+            Some(path) => write_whole(path, &trainer.checkpoint().to_bytes()),
+            None => Ok(()),
+        }
+    };
+    if trainer.epochs_done() >= args.epochs {
+        println!("the checkpoint has {} epochs already: nothing to train", trainer.epochs_done());
+        return save(&trainer);
+    }
+    while trainer.epochs_done() < args.epochs {
+        let report = trainer.run_epoch();
+        let validation = report.validation_loss.map_or("-".to_string(), |loss| format!("{loss:.6}"));
+        println!(
+            "epoch {}/{}  train {:.6}  validation {validation}  lr {:.2e}  {:.0} pos/s  {:.1} s",
+            report.epoch,
+            args.epochs,
+            report.training_loss,
+            report.learning_rate,
+            report.positions_per_second,
+            start.elapsed().as_secs_f64()
+        );
+        save(&trainer)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! `ladya train`: trains a network on a data file that the search then reads, resumes from a
+//! checkpoint, and refuses bad arguments and data with one line and exit status 2.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use ladya_chess::Position;
+use ladya_core::{Game, MoveList};
+use ladya_nnue::Network;
+use ladya_nnue::data::{DataWriter, GameResult, Sample};
+
+fn ladya(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ladya")).args(args).output().expect("ladya runs")
+}
+
+/// A folder of its own for one test, emptied.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ladya-train-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `games` chess games of fixed, varied moves to `path`, each position scored by the
+/// number of legal moves (a made-up score that the network can learn).
+fn write_games(path: &Path, games: usize) {
+    let mut writer = DataWriter::append::<Position>(path).unwrap();
+    for game in 0..games {
+        let mut pos = Position::start();
+        let mut samples = Vec::new();
+        for ply in 0..40 {
+            let mut moves = MoveList::new();
+            Game::legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            samples.push(Sample::of(&pos, moves.len() as i16 * 5 - 100, GameResult::Draw));
+            pos.make(moves[(game * 7 + ply * 13) % moves.len()]);
+        }
+        writer.write_game(&samples).unwrap();
+    }
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn train_writes_a_network_the_search_reads_and_resumes_from_a_checkpoint() {
+    let dir = scratch("run");
+    let (data, net, checkpoint) = (dir.join("chess.data"), dir.join("chess.nnue"), dir.join("chess.ckpt"));
+    write_games(&data, 30);
+    let path = |p: &PathBuf| p.to_str().unwrap().to_string();
+    let run = |epochs: &str, resume: bool| {
+        let (data, net) = (path(&data), path(&net));
+        let checkpoint = path(&checkpoint);
+        let mut args: Vec<&str> = vec!["train", "--data", &data, "--out", &net, "--hidden", "16", "--batch", "64"];
+        args.extend(["--epochs", epochs, "--threads", "2", "--checkpoint", &checkpoint]);
+        if resume {
+            args.extend(["--resume", &checkpoint]);
+        }
+        let out = ladya(&args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let first = run("3", false);
+    let lines: Vec<&str> = first.lines().collect();
+    assert_eq!(lines.len(), 4, "{first}");
+    assert!(lines[0].starts_with("training chess 768->2x16->1 on "), "{first}");
+    for (n, line) in lines[1..].iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[..2], ["epoch", &format!("{}/3", n + 1)], "{line}");
+        assert_eq!((words[2], words[4], words[6], words[9]), ("train", "validation", "lr", "pos/s"), "{line}");
+        assert!(words[3].parse::<f64>().is_ok() && words[5].parse::<f64>().is_ok(), "{line}");
+    }
+    let network = Network::from_bytes::<Position>(&std::fs::read(&net).unwrap()).unwrap();
+    assert_eq!(network.hidden(), 16);
+    let out = ladya(&["analyze", "chess", "--depth", "3", "--eval", &path(&net)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+
+    let resumed = run("4", true);
+    let lines: Vec<&str> = resumed.lines().collect();
+    assert_eq!(lines.len(), 2, "{resumed}");
+    assert!(lines[1].starts_with("epoch 4/4 "), "{resumed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_and_data_get_one_line_and_status_2() {
+    let dir = scratch("bad");
+    let data = dir.join("chess.data");
+    write_games(&data, 2);
+    let (data, out) = (data.to_str().unwrap().to_string(), dir.join("x.nnue").to_str().unwrap().to_string());
+    let missing = dir.join("missing.data").to_str().unwrap().to_string();
+    let garbage = dir.join("garbage.data");
+    std::fs::write(&garbage, b"LADYDATA but not really").unwrap();
+    let garbage = garbage.to_str().unwrap().to_string();
+    let cases: [(Vec<&str>, &str); 6] = [
+        (vec!["--data", &data, "--out", &out, "--hidden", "40"], "hidden width 40 is not a multiple of 16"),
+        (vec!["--data", &data, "--out", &out, "--wdl", "2"], "must be from 0 to 1"),
+        (vec!["--data", &data, "--out", &out, "--epochs", "x"], "invalid value 'x' for '--epochs"),
+        (vec!["--data", &missing, "--out", &out], &missing),
+        (vec!["--data", &garbage, "--out", &out], "data format version"),
+        (vec!["--data", &data, "--out", &out, "--resume", &data], "not a Ladya training checkpoint"),
+    ];
+    for (args, expected) in cases {
+        let out = ladya(&[&["train"], args.as_slice()].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+    assert!(!dir.join("x.nnue").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
