@@ -16,6 +16,7 @@ use ladya_core::{Game, PlacedPiece, Side};
 use thiserror::Error;
 
 use crate::features::FeatureSpace;
+use crate::game_name;
 
 const MAGIC: &[u8; 8] = b"LADYDATA";
 const VERSION: u32 = 1;
@@ -131,10 +132,7 @@ impl DataHeader {
     fn bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
-        let mut name = [0u8; 8];
-        let len = self.game.len().min(8);
-        name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
-        out.extend_from_slice(&name);
+        out.extend_from_slice(&game_name::to_bytes(&self.game));
         out.extend_from_slice(&(self.space.squares as u16).to_le_bytes());
         out.push(self.space.kinds as u8);
         out.extend_from_slice(&self.space.flipped);
@@ -151,7 +149,7 @@ impl DataHeader {
         if version != VERSION {
             return Err(DataError::Version(version));
         }
-        let game = String::from_utf8_lossy(&fixed[12..20]).trim_end_matches('\0').to_string();
+        let game = game_name::from_bytes(fixed[12..20].try_into().expect("8 bytes"));
         let squares = u16::from_le_bytes([fixed[20], fixed[21]]) as usize;
         let kinds = fixed[22] as usize;
         let mut flipped = vec![0; squares];

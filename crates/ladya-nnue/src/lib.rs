@@ -14,6 +14,7 @@ mod accumulator;
 mod built_in;
 pub mod data;
 pub mod features;
+pub mod game_name;
 mod network;
 pub mod simd;
 

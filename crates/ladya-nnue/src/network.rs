@@ -18,6 +18,7 @@ use ladya_core::{Game, Score};
 use thiserror::Error;
 
 use crate::features;
+use crate::game_name;
 use crate::simd::Kernels;
 
 /// The scale of the hidden layer: a float 1.0 is the integer `QA`, and the clipped
@@ -168,7 +169,7 @@ impl Network {
             return Err(NetworkError::Version(version));
         }
         let name: [u8; 8] = reader.take();
-        Ok(String::from_utf8_lossy(&name).trim_end_matches('\0').to_string())
+        Ok(game_name::from_bytes(&name))
     }
 
     /// Reads a network file for `G`, checking its header, size and checksum.
@@ -215,10 +216,7 @@ impl Network {
         let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.feature_weights.len() + 6 * self.hidden + 12);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        let mut name = [0u8; 8];
-        let len = self.game.len().min(8);
-        name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
-        out.extend_from_slice(&name);
+        out.extend_from_slice(&game_name::to_bytes(&self.game));
         for n in [self.inputs as u32, self.hidden as u32, self.scale] {
             out.extend_from_slice(&n.to_le_bytes());
         }

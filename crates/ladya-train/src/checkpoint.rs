@@ -6,6 +6,8 @@
 //! the run's seed (u64), epochs done (u32), Adam's steps (u64), and then, with `n` the number
 //! of parameters, the parameters, Adam's running means and its running squares (`n` f32 each).
 
+use ladya_nnue::game_name;
+
 use crate::TrainError;
 use crate::adam::Adam;
 use crate::model::Model;
@@ -62,10 +64,7 @@ impl Checkpoint {
         let mut out = Vec::with_capacity(HEADER_BYTES + 12 * values.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
-        let mut name = [0u8; 8];
-        let len = self.game.len().min(8);
-        name[..len].copy_from_slice(&self.game.as_bytes()[..len]);
-        out.extend_from_slice(&name);
+        out.extend_from_slice(&game_name::to_bytes(&self.game));
         for n in [self.model.inputs() as u32, self.model.hidden() as u32, self.model.scale()] {
             out.extend_from_slice(&n.to_le_bytes());
         }
@@ -93,7 +92,7 @@ impl Checkpoint {
         if version != VERSION {
             return bad(format!("checkpoint format version {version}, but this build reads version {VERSION}"));
         }
-        let game = String::from_utf8_lossy(&fields.take::<8>()).trim_end_matches('\0').to_string();
+        let game = game_name::from_bytes(&fields.take::<8>());
         let (inputs, hidden, scale) = (fields.u32() as usize, fields.u32() as usize, fields.u32());
         let (seed, epochs, steps) = (fields.u64(), fields.u32(), fields.u64());
         let parameters = (inputs as u64 + 3) * hidden as u64 + 1;
