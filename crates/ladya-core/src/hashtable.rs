@@ -214,6 +214,20 @@ impl<const N: usize> HashTable<N> {
         &self.buckets()[index]
     }
 
+    /// Asks the processor to bring the bucket of `key` into the cache, so that a later
+    /// [`probe`](HashTable::probe) or store finds it there instead of waiting for memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let bucket: *const [Slot; N] = self.bucket(key);
+            // Safety: a prefetch is only a hint; it reads nothing and cannot fault.
+            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The data stored under `key`, if any (from the first slot of its bucket that holds it).
     #[inline]
     pub fn probe(&self, key: u64) -> Option<u64> {

@@ -179,10 +179,10 @@ impl<'t, G: Game> LineSearch<'t, G> {
         if self.halted() {
             return false;
         }
+        // The table entry is mostly not in the cache: it is fetched while the moves are
+        // generated, and not looked at when there are none.
         let key = self.pos.hash() ^ step.salt() ^ u64::from(left).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if self.table.unsolvable(key) {
-            return false;
-        }
+        self.table.prefetch(key);
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         // The last move of a line must mate: where only a check can, only checks are tried.
@@ -194,6 +194,10 @@ impl<'t, G: Game> LineSearch<'t, G> {
             self.pos.legal_moves(&mut moves);
             if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 }
         };
+        if moves.is_empty() || self.table.unsolvable(key) {
+            self.spare.push(moves);
+            return false;
+        }
         let mut any = false;
         for i in 0..moves.len() {
             any |= self.try_move(step, left, moves[i], i < checks);

@@ -74,6 +74,12 @@ impl Table {
         self.slots.probe(key).map_or(Entry::EMPTY, Entry::unpack)
     }
 
+    /// Starts fetching the entry of `key` from memory, for a probe a little later.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        self.slots.prefetch(key);
+    }
+
     /// Records that the attacker mates within `n` moves.
     pub(crate) fn store_mate(&self, key: u64, n: u32) {
         let old = self.probe(key);
