@@ -167,7 +167,6 @@ impl<const N: usize> HashTable<N> {
         // below `CACHE_LINE`, at most `padding`: the `len` buckets from `memory + offset` lie
         // inside the allocation.
         let buckets = unsafe { memory.add(offset) }.cast::<[Slot; N]>();
-        advise_huge_pages(memory, layout.size());
         Ok(HashTable { buckets, len, memory, layout })
     }
 
@@ -215,6 +214,28 @@ impl<const N: usize> HashTable<N> {
         &self.buckets()[index]
     }
 
+    /// Asks Linux to back the table's untouched memory with huge pages where it can (only the
+    /// whole 2 MiB pages inside it): probes spread over a large table then rarely miss the
+    /// address-translation cache as well as the data cache (on the h#3 batch of `data/popeye`
+    /// the line search had spent half its time waiting for them). Not the default: a huge page
+    /// is zeroed whole at its first touch, which costs more than it saves for a table that is
+    /// used sparsely.
+    pub fn advise_huge_pages(&self) {
+        #[cfg(target_os = "linux")]
+        {
+            const HUGE_PAGE: usize = 2 * MIB;
+            let base = self.memory.as_ptr();
+            let start = base.addr().next_multiple_of(HUGE_PAGE);
+            let end = (base.addr() + self.layout.size()) / HUGE_PAGE * HUGE_PAGE;
+            if end > start {
+                // Safety: the range lies inside the allocation, which this table owns; the
+                // advice changes only how its pages are backed, never their contents. A refusal
+                // (huge pages off) leaves ordinary pages, so the result is not looked at.
+                unsafe { libc::madvise(base.with_addr(start).cast(), end - start, libc::MADV_HUGEPAGE) };
+            }
+        }
+    }
+
     /// Asks the processor to bring the bucket of `key` into the cache, so that a later
     /// [`probe`](HashTable::probe) or store finds it there instead of waiting for memory.
     #[inline(always)]
@@ -252,27 +273,6 @@ impl<const N: usize> HashTable<N> {
         let count = self.buckets()[..sample].iter().flatten().filter(|slot| used(slot.read().1)).count();
         (count * 1000 / (sample * N)) as u32
     }
-}
-
-/// Asks Linux to back the untouched allocation of `size` bytes at `memory` with huge pages
-/// where it can: a probe of a large table then rarely misses the address-translation cache as
-/// well as the data cache (on the h#3 batch of `data/popeye` the solver's probes had spent half
-/// its time waiting). Only the whole 2 MiB pages inside the allocation are asked for.
-fn advise_huge_pages(memory: NonNull<u8>, size: usize) {
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE_PAGE: usize = 2 * MIB;
-        let start = memory.as_ptr().addr().next_multiple_of(HUGE_PAGE);
-        let end = (memory.as_ptr().addr() + size) / HUGE_PAGE * HUGE_PAGE;
-        if end > start {
-            // Safety: the range lies inside the allocation, which this table owns; the advice
-            // changes only how its pages are backed, never their contents (still zero). A
-            // refusal (huge pages off) leaves ordinary pages, so the result is not looked at.
-            unsafe { libc::madvise(memory.as_ptr().with_addr(start).cast(), end - start, libc::MADV_HUGEPAGE) };
-        }
-    }
-    #[cfg(not(target_os = "linux"))]
-    let _ = (memory, size);
 }
 
 impl HashTable<1> {

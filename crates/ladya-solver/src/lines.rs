@@ -47,6 +47,7 @@ pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Option
         Cooperative::SeriesHelp(moves) => (Step::SeriesHelp, moves),
         Cooperative::SeriesMate(moves) => (Step::SeriesMate, moves),
     };
+    table.advise_huge_pages();
     let stop = options.stop.as_deref();
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);

@@ -74,6 +74,12 @@ impl Table {
         self.slots.probe(key).map_or(Entry::EMPTY, Entry::unpack)
     }
 
+    /// Asks for huge pages behind the table ([`HashTable::advise_huge_pages`]): worth it for
+    /// the line search, whose probes are many and spread over the whole table.
+    pub(crate) fn advise_huge_pages(&self) {
+        self.slots.advise_huge_pages();
+    }
+
     /// Starts fetching the entry of `key` from memory, for a probe a little later.
     #[inline(always)]
     pub(crate) fn prefetch(&self, key: u64) {
