@@ -21,6 +21,12 @@ pub(crate) trait MoveSink {
     fn promotions(&mut self, targets: Bitboard, delta: i8, capture: bool);
     /// One move given in full (castling, en passant).
     fn single(&mut self, m: Move);
+    /// Of `targets`, the squares the king on `king` may move to that the sink could want:
+    /// only those are tested for safety.
+    #[inline(always)]
+    fn king_candidates(&self, _king: Square, targets: Bitboard) -> Bitboard {
+        targets
+    }
     /// Whether the sink has all it wants, so that the generator may stop early.
     #[inline(always)]
     fn enough(&self) -> bool {
@@ -132,6 +138,11 @@ impl ChecksOnly<'_> {
 }
 
 impl MoveSink for ChecksOnly<'_> {
+    /// A king gives check only by uncovering one, off its line to the enemy king.
+    #[inline(always)]
+    fn king_candidates(&self, king: Square, targets: Bitboard) -> Bitboard {
+        self.targets.checking_targets(Kind::King, king, targets)
+    }
     #[inline(always)]
     fn piece_moves(&mut self, from: Square, targets: Bitboard, enemies: Bitboard) {
         let kind = self.pos.board[from as usize].kind();
@@ -173,7 +184,7 @@ pub(crate) fn generate<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mu
     // The king, onto squares the enemy does not attack once the king has left its square.
     let without_king = occupied ^ bit(king);
     let mut king_targets = 0;
-    for to in squares(KING_ATTACKS[king as usize] & reachable) {
+    for to in squares(sink.king_candidates(king, KING_ATTACKS[king as usize] & reachable)) {
         if !pos.is_attacked(to, them, without_king) {
             king_targets |= bit(to);
         }

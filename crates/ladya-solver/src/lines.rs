@@ -47,6 +47,7 @@ pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Option
         Cooperative::SeriesHelp(moves) => (Step::SeriesHelp, moves),
         Cooperative::SeriesMate(moves) => (Step::SeriesMate, moves),
     };
+    table.advise_huge_pages();
     let stop = options.stop.as_deref();
     let mut moves = MoveList::new();
     root.legal_moves(&mut moves);
@@ -126,6 +127,12 @@ impl Step {
         !matches!(self, Step::Help) || (G::ONLY_CHECKS_MATE && self.mating_side(left))
     }
 
+    /// The table key of position key `hash` with `left` moves of the step to go: salted, so
+    /// that each kind of step and each number of moves has its own entries.
+    const fn table_key(self, hash: u64, left: u32) -> u64 {
+        hash ^ self.salt() ^ (left as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     /// Salt of the table keys, so that each kind of step has its own entries.
     const fn salt(self) -> u64 {
         match self {
@@ -179,10 +186,10 @@ impl<'t, G: Game> LineSearch<'t, G> {
         if self.halted() {
             return false;
         }
-        let key = self.pos.hash() ^ step.salt() ^ u64::from(left).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if self.table.unsolvable(key) {
-            return false;
-        }
+        // The table entry is mostly not in the cache: it is fetched while the moves are
+        // generated, and not looked at when there are none.
+        let key = step.table_key(self.pos.hash(), left);
+        self.table.prefetch(key);
         let mut moves = self.spare.pop().unwrap_or_default();
         moves.clear();
         // The last move of a line must mate: where only a check can, only checks are tried.
@@ -194,6 +201,19 @@ impl<'t, G: Game> LineSearch<'t, G> {
             self.pos.legal_moves(&mut moves);
             if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 }
         };
+        if moves.is_empty() || self.table.unsolvable(key) {
+            self.spare.push(moves);
+            return false;
+        }
+        if step == Step::Help && left > 1 {
+            // The children's entries are fetched all at once before the first child is
+            // searched, so that their cache misses overlap instead of coming one by one.
+            for i in 0..moves.len() {
+                self.pos.make(moves[i]);
+                self.table.prefetch(step.table_key(self.pos.hash(), left - 1));
+                self.pos.unmake();
+            }
+        }
         let mut any = false;
         for i in 0..moves.len() {
             any |= self.try_move(step, left, moves[i], i < checks);

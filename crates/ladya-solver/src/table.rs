@@ -74,6 +74,18 @@ impl Table {
         self.slots.probe(key).map_or(Entry::EMPTY, Entry::unpack)
     }
 
+    /// Asks for huge pages behind the table ([`HashTable::advise_huge_pages`]): worth it for
+    /// the line search, whose probes are many and spread over the whole table.
+    pub(crate) fn advise_huge_pages(&self) {
+        self.slots.advise_huge_pages();
+    }
+
+    /// Starts fetching the entry of `key` from memory, for a probe a little later.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        self.slots.prefetch(key);
+    }
+
     /// Records that the attacker mates within `n` moves.
     pub(crate) fn store_mate(&self, key: u64, n: u32) {
         let old = self.probe(key);
