@@ -203,8 +203,8 @@ pub struct DataSet {
     pub header: DataHeader,
     /// Its positions, game after game.
     pub samples: Vec<Sample>,
-    /// How many complete games they came from.
-    pub games: u64,
+    /// How many positions each complete game has, in order: `samples` game by game.
+    pub game_lengths: Vec<u32>,
 }
 
 impl DataSet {
@@ -216,12 +216,12 @@ impl DataSet {
     pub fn read(path: &Path) -> Result<DataSet, DataError> {
         let mut input = io::BufReader::new(File::open(path)?);
         let header = DataHeader::read(&mut input)?;
-        let (mut samples, mut games) = (Vec::new(), 0);
-        while let Some(game) = read_game(&mut input, &header, games)? {
+        let (mut samples, mut game_lengths) = (Vec::new(), Vec::new());
+        while let Some(game) = read_game(&mut input, &header, game_lengths.len() as u64)? {
+            game_lengths.push(game.len() as u32);
             samples.extend(game);
-            games += 1;
         }
-        Ok(DataSet { header, samples, games })
+        Ok(DataSet { header, samples, game_lengths })
     }
 }
 
@@ -324,7 +324,7 @@ mod tests {
         writer.write_game(&second).unwrap();
         drop(writer);
         let set = DataSet::read(&path).unwrap();
-        assert_eq!((set.games, set.header.game.as_str()), (2, "chess"));
+        assert_eq!((set.game_lengths.as_slice(), set.header.game.as_str()), (&[6, 9][..], "chess"));
         assert_eq!(set.samples, [first.clone(), second].concat());
         assert_eq!(set.samples[1].side_to_move, Side::Black);
         assert_eq!(set.samples[1].score, -3, "Black's +3 is White's -3");
@@ -332,13 +332,13 @@ mod tests {
         // An interrupted run leaves half a game: reading skips it, appending cuts it off.
         let full = std::fs::metadata(&path).unwrap().len();
         std::fs::OpenOptions::new().append(true).open(&path).unwrap().write_all(&[5, 0, 0, 0, 0, 2]).unwrap();
-        assert_eq!(DataSet::read(&path).unwrap().games, 2);
+        assert_eq!(DataSet::read(&path).unwrap().game_lengths.len(), 2);
         let mut writer = DataWriter::append::<Position>(&path).unwrap();
         assert_eq!((writer.games(), writer.samples()), (2, 15));
         assert_eq!(std::fs::metadata(&path).unwrap().len(), full);
         writer.write_game(&first).unwrap();
         drop(writer);
-        assert_eq!(DataSet::read(&path).unwrap().games, 3);
+        assert_eq!(DataSet::read(&path).unwrap().game_lengths.len(), 3);
 
         let err = DataWriter::append::<ladya_ugolki::Position>(&path).unwrap_err();
         assert_eq!(err.to_string(), "the data is for chess, not ugolki");

@@ -26,6 +26,8 @@ pub struct Positions {
     results: Vec<f32>,
     /// The most pieces any position has.
     most_pieces: usize,
+    /// Where each game's positions start, and one more: the end.
+    game_starts: Vec<usize>,
 }
 
 /// The inputs `pieces` set in `perspective`'s view, in the order of `pieces`.
@@ -92,6 +94,7 @@ impl Positions {
             scores: Vec::new(),
             results: Vec::new(),
             most_pieces: 0,
+            game_starts: vec![0],
         })
     }
 
@@ -112,6 +115,20 @@ impl Positions {
             self.results.push(result);
             self.most_pieces = self.most_pieces.max(sample.pieces.len());
         }
+        for &length in &set.game_lengths {
+            let end = self.game_starts[self.game_starts.len() - 1] + length as usize;
+            self.game_starts.push(end);
+        }
+    }
+
+    /// The number of games the positions come from.
+    pub fn games(&self) -> usize {
+        self.game_starts.len() - 1
+    }
+
+    /// The positions of game `game` (below [`Positions::games`]).
+    pub fn game_positions(&self, game: usize) -> std::ops::Range<usize> {
+        self.game_starts[game]..self.game_starts[game + 1]
     }
 
     /// The game's name.

@@ -97,7 +97,7 @@ fn inputs_of(space: &FeatureSpace, pos: &Position) -> (Vec<u16>, Vec<u16>) {
 fn the_loss_falls_as_training_goes_on() {
     let dir = scratch("loss");
     let path = dir.join("chess.data");
-    random_games(&path, 60, 7);
+    random_games(&path, 300, 7);
     let positions = Positions::read(&[&path]).unwrap();
     assert_eq!(positions.game(), "chess");
     let mut trainer = Trainer::new(&positions, small_config()).unwrap();
@@ -141,12 +141,13 @@ fn the_integer_network_agrees_with_the_float_one() {
     let trained = trainer.model().clone();
     let mut gridded = trained.clone();
     on_the_grid(&mut gridded);
-    // On the grid the two differ only by the integer output's rounding down; off it, by
-    // rounding each output weight to 1/64, a few units on average.
-    for (model, worst_allowed, mean_allowed) in [(&gridded, 1.5, 1.0), (&trained, 25.0, 8.0)] {
+    // On the grid the two differ only by the integer output's rounding down, under one unit;
+    // off it, by rounding each output weight to 1/64, which costs a small share of the
+    // evaluation's size.
+    for (model, on_grid) in [(&gridded, true), (&trained, false)] {
         let network = Arc::new(model.network("chess").unwrap());
         let mut accumulators = Accumulators::<Position>::new(Arc::clone(&network));
-        let (mut worst, mut total, mut count) = (0.0f32, 0.0f32, 0);
+        let (mut worst, mut total, mut size, mut count) = (0.0f32, 0.0f32, 0.0f32, 0);
         for pos in games.iter().filter(|p| p.known_score().is_none()) {
             accumulators.refresh(pos);
             let integer = accumulators.evaluate(pos) as f32;
@@ -154,10 +155,12 @@ fn the_integer_network_agrees_with_the_float_one() {
             let float = model.evaluate(&own, &other);
             worst = worst.max((integer - float).abs());
             total += (integer - float).abs();
+            size += float.abs();
             count += 1;
         }
-        let mean = total / count as f32;
-        assert!(worst <= worst_allowed && mean <= mean_allowed, "worst {worst}, mean {mean} over {count}");
+        let (mean, mean_size) = (total / count as f32, size / count as f32);
+        let fits = if on_grid { worst <= 1.5 } else { mean <= 0.1 * mean_size };
+        assert!(fits, "worst {worst}, mean {mean}, mean size {mean_size} over {count}, on the grid: {on_grid}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

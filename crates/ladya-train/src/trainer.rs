@@ -237,10 +237,16 @@ impl<'a> Trainer<'a> {
         config.check()?;
         let model = Model::random(positions.space().inputs(), config.hidden, config.scale, config.seed);
         model.network(positions.game())?;
-        let mut order: Vec<usize> = (0..positions.len()).collect();
-        Rng::stream(config.seed, 1).shuffle(&mut order);
-        let held_out = (positions.len() as f64 * config.validation).round() as usize;
-        let training = order.split_off(held_out);
+        // Whole games are held out, so that no validation position has a near twin from its
+        // own game among the training positions.
+        let mut games: Vec<usize> = (0..positions.games()).collect();
+        Rng::stream(config.seed, 1).shuffle(&mut games);
+        let wanted = (positions.len() as f64 * config.validation).round() as usize;
+        let (mut validation, mut training) = (Vec::new(), Vec::new());
+        for game in games {
+            let side = if validation.len() < wanted { &mut validation } else { &mut training };
+            side.extend(positions.game_positions(game));
+        }
         if training.is_empty() {
             return Err(TrainError::Setting(format!(
                 "a validation fraction of {} leaves none of the {} positions to train on",
@@ -264,7 +270,7 @@ impl<'a> Trainer<'a> {
             adam: Adam::new(model.values().len()),
             model,
             training,
-            validation: order,
+            validation,
             targets,
             feature_limit,
             epochs_done: 0,

@@ -49,7 +49,10 @@ fn every_game_makes_data_its_reader_reads() {
             let summary = datagen(game, &path, &["--games", &games.to_string(), "--seed", "11", "--threads", "2"]);
             assert!(summary.starts_with(&format!("done: {games} games (1 this run)")), "{summary}");
             let set = DataSet::read(&path).unwrap();
-            assert_eq!((set.header.game.as_str(), set.header.space.squares, set.games), (game, squares, games));
+            assert_eq!(
+                (set.header.game.as_str(), set.header.space.squares, set.game_lengths.len() as u64),
+                (game, squares, games)
+            );
             let new = &set.samples[read..];
             read = set.samples.len();
             assert!(!new.is_empty(), "{game}: game {games} kept no position");
