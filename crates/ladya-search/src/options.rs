@@ -7,7 +7,8 @@ use std::time::Duration;
 use ladya_core::Game;
 use ladya_nnue::Network;
 
-/// Switches for the search techniques, all on by default. Turning one off is for measuring
+/// Switches for the search techniques, all on by default but the two histories under trial.
+/// Turning one off is for measuring
 /// what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
@@ -38,16 +39,16 @@ pub struct Features {
     /// Mate-distance pruning.
     pub mate_distance: bool,
     /// Continuation histories: quiet moves ordered (and reduced) by how they fared after the
-    /// moves one and two plies before.
+    /// moves one and two plies before. Off by default: no SPRT has yet shown a gain, and with
+    /// them depth-limited searches found longer mates than the shortest (`docs/matches.md`).
     pub continuation_history: bool,
     /// Correction history: the static evaluation is corrected by how far it missed the
-    /// search's score in positions of the same structure (for games that name one).
+    /// search's score in positions of the same structure (for games that name one). Off by
+    /// default, as continuation histories are.
     pub correction_history: bool,
     /// Singular extensions: the hash move is searched one ply deeper when every other move
     /// falls well short of its score (and the node is cut at once when several beat beta).
     pub singular_extensions: bool,
-    /// Internal iterative reductions: a node with no hash move is searched a ply shallower.
-    pub internal_reductions: bool,
 }
 
 impl Default for Features {
@@ -66,17 +67,16 @@ impl Default for Features {
             reverse_futility: true,
             check_extension: true,
             mate_distance: true,
-            continuation_history: true,
-            correction_history: true,
+            continuation_history: false,
+            correction_history: false,
             singular_extensions: true,
-            internal_reductions: true,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::disable`] accepts.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 16] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -93,7 +93,6 @@ impl Features {
         "continuation-history",
         "correction-history",
         "singular-extensions",
-        "internal-reductions",
     ];
 
     /// Turns off the technique called `name` (one of [`Features::NAMES`]).
@@ -118,7 +117,6 @@ impl Features {
             "continuation-history" => &mut self.continuation_history,
             "correction-history" => &mut self.correction_history,
             "singular-extensions" => &mut self.singular_extensions,
-            "internal-reductions" => &mut self.internal_reductions,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = false;
@@ -188,10 +186,11 @@ mod tests {
 
     #[test]
     fn every_name_turns_off_one_technique() {
+        let all = Features { continuation_history: true, correction_history: true, ..Features::default() };
         for name in Features::NAMES {
-            let mut f = Features::default();
+            let mut f = all;
             f.disable(name).unwrap();
-            assert_ne!(f, Features::default(), "{name}");
+            assert_ne!(f, all, "{name}");
         }
         assert!(Features::default().disable("magic").unwrap_err().contains("lmr"));
     }

@@ -556,11 +556,6 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
 
-        let mut depth = depth;
-        if self.features().internal_reductions && depth >= 4 && tt_code == 0 && excluded == 0 && (pv_node || cut_node) {
-            depth -= 1;
-        }
-
         // Singular extension: searched before this ply's moves are generated, since the
         // search leaving out the hash move runs on this ply's buffers.
         let mut singular_extension = 0;
