@@ -23,7 +23,7 @@
 //! let summary = generate::<ladya_ugolki::Position>(&path, &config, &mut |_| {})?;
 //! assert_eq!((summary.games, summary.games_this_run), (2, 2));
 //! let data = DataSet::read(&path)?;
-//! assert_eq!((data.games, data.samples.len() as u64), (2, summary.positions_this_run));
+//! assert_eq!((data.game_lengths.len(), data.samples.len() as u64), (2, summary.positions_this_run));
 //! std::fs::remove_file(&path)?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
