@@ -115,12 +115,17 @@ impl<G: Game> Accumulators<G> {
     /// The hidden values of the position on top of the stack, White's view then Black's,
     /// worked out if they were not yet.
     pub fn hidden(&mut self) -> &[i16] {
+        self.bring_up_to_date();
+        let width = 2 * self.network.hidden();
+        &self.values[self.top * width..(self.top + 1) * width]
+    }
+
+    /// Works out the values of every ply from the nearest ready one down to the top.
+    fn bring_up_to_date(&mut self) {
         let ready = (0..=self.top).rev().find(|&ply| self.ready[ply]).unwrap_or(0);
         for ply in ready + 1..=self.top {
             self.update(ply);
         }
-        let width = 2 * self.network.hidden();
-        &self.values[self.top * width..(self.top + 1) * width]
     }
 
     /// Works out ply `ply`'s values from its parent's.
@@ -152,13 +157,13 @@ impl<G: Game> Accumulators<G> {
         if let Some(score) = pos.known_score() {
             return score;
         }
+        self.bring_up_to_date();
         let hidden = self.network.hidden();
-        let kernels = self.kernels;
-        let network = Arc::clone(&self.network);
-        let (white, black) = self.hidden().split_at(hidden);
+        let top = &self.values[2 * self.top * hidden..2 * (self.top + 1) * hidden];
+        let (white, black) = top.split_at(hidden);
         match pos.side_to_move() {
-            Side::White => network.output(kernels, white, black),
-            Side::Black => network.output(kernels, black, white),
+            Side::White => self.network.output(self.kernels, white, black),
+            Side::Black => self.network.output(self.kernels, black, white),
         }
     }
 }

@@ -168,7 +168,8 @@ impl<'a, G: Game> Worker<'a, G> {
             stack: vec![Frame::default(); MAX_PLY + 4],
             history: vec![0; 2 * 65_536],
             counters: vec![0; 65_536],
-            continuation: vec![0; G::MOVE_KEYS * G::MOVE_KEYS],
+            // Allocated (megabytes in xiangqi) only when the technique is on.
+            continuation: vec![0; if shared.features.continuation_history { G::MOVE_KEYS * G::MOVE_KEYS } else { 0 }],
             correction: vec![0; 2 * CORRECTIONS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             plies: (0..MAX_PLY + 2).map(|_| PlyMoves::new()).collect(),
