@@ -154,6 +154,15 @@ impl Game for Position {
         square ^ 56
     }
 
+    #[inline]
+    fn piece_count(&self) -> usize {
+        self.occupied().count_ones() as usize
+    }
+
+    fn move_number(&self) -> u32 {
+        self.fullmove_number()
+    }
+
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
         for square in 0..64 {
             if !self.board[square].is_none() {

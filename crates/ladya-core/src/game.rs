@@ -363,6 +363,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// Appends every piece on the board to `out`.
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>);
 
+    /// The number of pieces on the board (what [`Game::placed_pieces`] would append).
+    fn piece_count(&self) -> usize;
+
+    /// The full-move number, as the game's FEN writes it: 1 at the start, one more after
+    /// each Black move.
+    fn move_number(&self) -> u32;
+
     /// The pieces `m`, a legal move of this position, lifts and puts down; ask before making
     /// it.
     fn piece_changes(&self, m: Self::Move) -> PieceChanges;

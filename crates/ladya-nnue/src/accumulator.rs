@@ -161,9 +161,10 @@ impl<G: Game> Accumulators<G> {
         let hidden = self.network.hidden();
         let top = &self.values[2 * self.top * hidden..2 * (self.top + 1) * hidden];
         let (white, black) = top.split_at(hidden);
+        let bucket = self.network.buckets().bucket(pos.piece_count(), pos.move_number());
         match pos.side_to_move() {
-            Side::White => self.network.output(self.kernels, white, black),
-            Side::Black => self.network.output(self.kernels, black, white),
+            Side::White => self.network.output(self.kernels, white, black, bucket),
+            Side::Black => self.network.output(self.kernels, black, white, bucket),
         }
     }
 }

@@ -1,12 +1,16 @@
 //! Training data: positions from Ladya's own games, each with its search score and the
 //! game's result, in a compact binary file that a run can add to and a later run can resume.
 //!
-//! A file is, in little-endian order: `LADYDATA`, the format version (u32, 1), the game's name
+//! A file is, in little-endian order: `LADYDATA`, the format version (u32, 2), the game's name
 //! (8 bytes, padded with zero bytes), its squares (u16) and kinds of piece (u8), and each
 //! square as Black sees it (one byte a square); then games, each a count of positions (u32)
 //! and the positions. A position is its side to move (u8: 0 White, 1 Black), the result (u8:
-//! 0 Black won, 1 drawn, 2 White won), the search score in White's view (i16), the number of
-//! pieces (u8) and, for each, its square (u8) and its side times 128 plus its kind (u8).
+//! 0 Black won, 1 drawn, 2 White won), the search score in White's view (i16), the full-move
+//! number (u16), the number of pieces (u8) and, for each, its square (u8) and its side times
+//! 128 plus its kind (u8).
+//!
+//! Files of version 1, whose positions have no move number, are still read (their move numbers
+//! read as 0, unknown) and continued in their own version.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
@@ -19,7 +23,7 @@ use crate::features::FeatureSpace;
 use crate::game_name;
 
 const MAGIC: &[u8; 8] = b"LADYDATA";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 /// Why a data file cannot be read or added to.
 #[derive(Debug, Error)]
@@ -31,7 +35,7 @@ pub enum DataError {
     #[error("not a Ladya training-data file (it does not start with LADYDATA)")]
     NotData,
     /// A format version this build does not read.
-    #[error("data format version {0}, but this build reads version {VERSION}")]
+    #[error("data format version {0}, but this build reads versions 1 and {VERSION}")]
     Version(u32),
     /// Data of another game.
     #[error("the data is for {found}, not {expected}")]
@@ -91,6 +95,9 @@ pub struct Sample {
     pub score: i16,
     /// How the game ended.
     pub result: GameResult,
+    /// The full-move number ([`Game::move_number`]); 0 where the file does not keep it
+    /// (version 1).
+    pub move_number: u16,
     /// Every piece on the board.
     pub pieces: Vec<PlacedPiece>,
 }
@@ -102,12 +109,17 @@ impl Sample {
         pos.placed_pieces(&mut pieces);
         let side_to_move = pos.side_to_move();
         let score = if side_to_move == Side::White { score } else { score.saturating_neg() };
-        Sample { side_to_move, score, result, pieces }
+        let move_number = pos.move_number().min(u16::MAX as u32) as u16;
+        Sample { side_to_move, score, result, move_number, pieces }
     }
 
-    fn write(&self, out: &mut Vec<u8>) {
+    /// Appends the position in the layout of format `version`.
+    fn write(&self, out: &mut Vec<u8>, version: u32) {
         out.extend_from_slice(&[self.side_to_move as u8, self.result as u8]);
         out.extend_from_slice(&self.score.to_le_bytes());
+        if version >= 2 {
+            out.extend_from_slice(&self.move_number.to_le_bytes());
+        }
         out.push(self.pieces.len() as u8);
         for p in &self.pieces {
             out.extend_from_slice(&[p.square, (p.side as u8) << 7 | p.kind]);
@@ -115,9 +127,11 @@ impl Sample {
     }
 }
 
-/// The header of a data file: its game and the shape of its inputs.
+/// The header of a data file: its format version, its game and the shape of its inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DataHeader {
+    /// The format version: 2, or 1 for files without move numbers.
+    pub version: u32,
     /// The game's name.
     pub game: String,
     /// Its squares, kinds of piece and how Black sees each square.
@@ -126,12 +140,12 @@ pub struct DataHeader {
 
 impl DataHeader {
     fn of<G: Game>() -> DataHeader {
-        DataHeader { game: G::NAME.to_string(), space: FeatureSpace::of::<G>() }
+        DataHeader { version: VERSION, game: G::NAME.to_string(), space: FeatureSpace::of::<G>() }
     }
 
     fn bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&self.version.to_le_bytes());
         out.extend_from_slice(&game_name::to_bytes(&self.game));
         out.extend_from_slice(&(self.space.squares as u16).to_le_bytes());
         out.push(self.space.kinds as u8);
@@ -146,7 +160,7 @@ impl DataHeader {
             return Err(DataError::NotData);
         }
         let version = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes"));
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(DataError::Version(version));
         }
         let game = game_name::from_bytes(fixed[12..20].try_into().expect("8 bytes"));
@@ -154,7 +168,7 @@ impl DataHeader {
         let kinds = fixed[22] as usize;
         let mut flipped = vec![0; squares];
         input.read_exact(&mut flipped)?;
-        Ok(DataHeader { game, space: FeatureSpace { squares, kinds, flipped } })
+        Ok(DataHeader { version, game, space: FeatureSpace { squares, kinds, flipped } })
     }
 }
 
@@ -166,11 +180,16 @@ fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<
     }
     let corrupt = |what: String| DataError::Corrupt { game: number, what };
     let mut samples = Vec::with_capacity(u32::from_le_bytes(count).min(4096) as usize);
+    let fixed_bytes = if header.version >= 2 { 7 } else { 5 };
     for _ in 0..u32::from_le_bytes(count) {
-        let mut fixed = [0u8; 5];
-        if input.read_exact(&mut fixed).is_err() {
+        let mut fixed = [0u8; 7];
+        if input.read_exact(&mut fixed[..fixed_bytes]).is_err() {
             return Ok(None);
         }
+        let (move_number, pieces) = match fixed_bytes {
+            7 => (u16::from_le_bytes([fixed[4], fixed[5]]), fixed[6]),
+            _ => (0, fixed[4]),
+        };
         let side_to_move = match fixed[0] {
             0 => Side::White,
             1 => Side::Black,
@@ -178,11 +197,11 @@ fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<
         };
         let result = GameResult::from_byte(fixed[1]).ok_or_else(|| corrupt(format!("result {}", fixed[1])))?;
         let score = i16::from_le_bytes([fixed[2], fixed[3]]);
-        let mut raw = vec![0u8; 2 * fixed[4] as usize];
+        let mut raw = vec![0u8; 2 * pieces as usize];
         if input.read_exact(&mut raw).is_err() {
             return Ok(None);
         }
-        let mut pieces = Vec::with_capacity(fixed[4] as usize);
+        let mut pieces = Vec::with_capacity(raw.len() / 2);
         for pair in raw.chunks_exact(2) {
             let (square, kind) = (pair[0], pair[1] & 0x7F);
             if square as usize >= header.space.squares || kind as usize >= header.space.kinds {
@@ -191,7 +210,7 @@ fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<
             let side = if pair[1] & 0x80 == 0 { Side::White } else { Side::Black };
             pieces.push(PlacedPiece::new(side, kind, square));
         }
-        samples.push(Sample { side_to_move, score, result, pieces });
+        samples.push(Sample { side_to_move, score, result, move_number, pieces });
     }
     Ok(Some(samples))
 }
@@ -229,6 +248,7 @@ impl DataSet {
 #[derive(Debug)]
 pub struct DataWriter {
     output: BufWriter<File>,
+    version: u32,
     games: u64,
     samples: u64,
     buffer: Vec<u8>,
@@ -236,7 +256,8 @@ pub struct DataWriter {
 
 impl DataWriter {
     /// Opens `path` to add games of `G`: a new file gets a header; an existing one is checked
-    /// and cut after its last complete game (what an interrupted run left half-written).
+    /// and cut after its last complete game (what an interrupted run left half-written), and
+    /// continued in its own format version.
     ///
     /// # Errors
     /// A file that cannot be read or written, is not a data file, is for another game, or
@@ -244,7 +265,7 @@ impl DataWriter {
     pub fn append<G: Game>(path: &Path) -> Result<DataWriter, DataError> {
         let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
         let expected = DataHeader::of::<G>();
-        let (mut games, mut samples) = (0, 0);
+        let (mut games, mut samples, mut version) = (0, 0, VERSION);
         if file.metadata()?.len() == 0 {
             file.write_all(&expected.bytes())?;
         } else {
@@ -253,6 +274,7 @@ impl DataWriter {
             if header.game != expected.game || header.space != expected.space {
                 return Err(DataError::WrongGame { expected: expected.game, found: header.game });
             }
+            version = header.version;
             let mut complete = input.stream_position()?;
             while let Some(game) = read_game(&mut input, &header, games)? {
                 games += 1;
@@ -263,7 +285,7 @@ impl DataWriter {
             file.set_len(complete)?;
         }
         file.seek(SeekFrom::End(0))?;
-        Ok(DataWriter { output: BufWriter::new(file), games, samples, buffer: Vec::new() })
+        Ok(DataWriter { output: BufWriter::new(file), version, games, samples, buffer: Vec::new() })
     }
 
     /// Complete games in the file.
@@ -284,7 +306,7 @@ impl DataWriter {
         self.buffer.clear();
         self.buffer.extend_from_slice(&(samples.len() as u32).to_le_bytes());
         for sample in samples {
-            sample.write(&mut self.buffer);
+            sample.write(&mut self.buffer, self.version);
         }
         self.output.write_all(&self.buffer)?;
         self.output.flush()?;
@@ -328,6 +350,8 @@ mod tests {
         assert_eq!(set.samples, [first.clone(), second].concat());
         assert_eq!(set.samples[1].side_to_move, Side::Black);
         assert_eq!(set.samples[1].score, -3, "Black's +3 is White's -3");
+        let numbers: Vec<u16> = set.samples[..6].iter().map(|s| s.move_number).collect();
+        assert_eq!(numbers, [1, 1, 2, 2, 3, 3]);
 
         // An interrupted run leaves half a game: reading skips it, appending cuts it off.
         let full = std::fs::metadata(&path).unwrap().len();
@@ -342,6 +366,24 @@ mod tests {
 
         let err = DataWriter::append::<ladya_ugolki::Position>(&path).unwrap_err();
         assert_eq!(err.to_string(), "the data is for chess, not ugolki");
+        // A file of format 1 has no move numbers: it reads as 0 and goes on in format 1.
+        let old = dir.join("old.data");
+        let header = DataHeader { version: 1, ..DataHeader::of::<Position>() };
+        let mut bytes = header.bytes();
+        bytes.extend_from_slice(&2u32.to_le_bytes());
+        first[..2].iter().for_each(|sample| sample.write(&mut bytes, 1));
+        std::fs::write(&old, &bytes).unwrap();
+        let mut writer = DataWriter::append::<Position>(&old).unwrap();
+        writer.write_game(&first).unwrap();
+        drop(writer);
+        let set = DataSet::read(&old).unwrap();
+        assert_eq!((set.header.version, set.game_lengths.as_slice()), (1, &[2, 6][..]));
+        assert!(set.samples.iter().all(|s| s.move_number == 0));
+        assert_eq!(
+            set.samples[2..].iter().map(|s| s.pieces.clone()).collect::<Vec<_>>(),
+            first.iter().map(|s| s.pieces.clone()).collect::<Vec<_>>()
+        );
+
         std::fs::write(&path, b"LADYNNUE").unwrap();
         assert!(matches!(DataSet::read(&path), Err(DataError::NotData)));
         std::fs::remove_dir_all(&dir).unwrap();

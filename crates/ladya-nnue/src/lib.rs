@@ -3,7 +3,8 @@
 //! The network reads which pieces stand where, twice: once as the side to move sees the board
 //! and once as its opponent does ([`features`]). Each view goes through one hidden layer kept
 //! up to date move by move ([`Accumulators`]); the two results, the side to move's first, are
-//! clipped, squared and weighed into one score ([`Network`]). Inference is in integers, with
+//! clipped, squared and weighed into one score ([`Network`]) by an output layer picked by the
+//! position's phase ([`OutputBuckets`]). Inference is in integers, with
 //! AVX2 where the processor has it and a portable path otherwise ([`simd`]); both give the
 //! same numbers.
 //!
@@ -11,6 +12,7 @@
 //! written and read by [`data`].
 
 mod accumulator;
+mod buckets;
 mod built_in;
 pub mod data;
 pub mod features;
@@ -19,5 +21,6 @@ mod network;
 pub mod simd;
 
 pub use accumulator::Accumulators;
+pub use buckets::{MAX_BUCKETS, OutputBuckets};
 pub use built_in::built_in;
 pub use network::{Network, NetworkError, NetworkParameters, QA, QB};

@@ -5,18 +5,20 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `LADYNNUE` |
-//! | 4 | format version, 1 |
+//! | 4 | format version, 2 |
 //! | 8 | the game's name, padded with zero bytes |
 //! | 4, 4, 4 | inputs of one view, hidden width, output scale |
+//! | 4 | output buckets: kind (0 single, 1 by pieces, 2 by move number), count `B`, span (u16) |
 //! | 2 x inputs x hidden | feature weights, input by input (i16, times [`QA`]) |
 //! | 2 x hidden | feature biases (i16, times [`QA`]) |
-//! | 2 x 2 x hidden | output weights, the side to move's view first (i16, times [`QB`]) |
-//! | 4 | output bias (i32, times [`QA`] x [`QB`]) |
+//! | B x 2 x 2 x hidden | output weights, bucket by bucket, the side to move's view first (i16, times [`QB`]) |
+//! | B x 4 | output biases (i32, times [`QA`] x [`QB`]) |
 //! | 8 | FNV-1a hash of every byte before it |
 
 use ladya_core::{Game, Score};
 use thiserror::Error;
 
+use crate::buckets::OutputBuckets;
 use crate::features;
 use crate::game_name;
 use crate::simd::Kernels;
@@ -29,8 +31,8 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 
 const MAGIC: &[u8; 8] = b"LADYNNUE";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 8 + 4 + 8 + 12;
+const VERSION: u32 = 2;
+const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 4;
 
 /// The widest hidden layer a file may have: wider ones could overflow the output's 32-bit
 /// sums.
@@ -69,6 +71,9 @@ pub enum NetworkError {
     /// A scale of zero.
     #[error("the output scale is 0")]
     Scale,
+    /// Output buckets this build does not know, or of a bad count or span.
+    #[error("bad output buckets in the header")]
+    Buckets,
     /// An output weight beyond ±127, which the integer output layer cannot take.
     #[error("output weight {0} is beyond ±127")]
     OutputWeight(i16),
@@ -97,10 +102,12 @@ pub struct NetworkParameters {
     pub feature_weights: Vec<f32>,
     /// `hidden` biases.
     pub feature_biases: Vec<f32>,
-    /// `2 x hidden` weights, the side to move's view first.
+    /// How the output layer is picked.
+    pub buckets: OutputBuckets,
+    /// `2 x hidden` weights per bucket, bucket by bucket, the side to move's view first.
     pub output_weights: Vec<f32>,
-    /// The output's bias.
-    pub output_bias: f32,
+    /// The output's bias, one per bucket.
+    pub output_biases: Vec<f32>,
     /// Evaluation units of an output of 1.0.
     pub scale: u32,
 }
@@ -112,16 +119,21 @@ pub struct Network {
     inputs: usize,
     hidden: usize,
     scale: u32,
+    buckets: OutputBuckets,
     feature_weights: Vec<i16>,
     feature_biases: Vec<i16>,
     output_weights: Vec<i16>,
-    output_bias: i32,
+    output_biases: Vec<i32>,
 }
 
 impl std::fmt::Debug for Network {
     /// The shape, not the weights.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Network({}: {} -> 2x{} -> 1, scale {})", self.game, self.inputs, self.hidden, self.scale)
+        write!(
+            f,
+            "Network({}: {} -> 2x{} -> 1, buckets {}, scale {})",
+            self.game, self.inputs, self.hidden, self.buckets, self.scale
+        )
     }
 }
 
@@ -179,7 +191,7 @@ impl Network {
     /// a bad hidden width or scale, of the wrong size, or corrupt.
     pub fn from_bytes<G: Game>(bytes: &[u8]) -> Result<Network, NetworkError> {
         let game = Network::game_of(bytes)?;
-        let mut reader = Reader { bytes: &bytes[HEADER_BYTES - 12..] };
+        let mut reader = Reader { bytes: &bytes[HEADER_BYTES - 16..] };
         if game != G::NAME {
             return Err(NetworkError::WrongGame { expected: G::NAME.to_string(), found: game });
         }
@@ -193,7 +205,9 @@ impl Network {
         if scale == 0 {
             return Err(NetworkError::Scale);
         }
-        let expected = HEADER_BYTES + 2 * (inputs * hidden + 3 * hidden) + 4 + 8;
+        let buckets = OutputBuckets::from_bytes(reader.take()).ok_or(NetworkError::Buckets)?;
+        let count = buckets.count();
+        let expected = HEADER_BYTES + 2 * (inputs * hidden + hidden + count * 2 * hidden) + 4 * count + 8;
         if bytes.len() != expected {
             return Err(NetworkError::Size { expected, found: bytes.len() });
         }
@@ -203,27 +217,45 @@ impl Network {
         }
         let feature_weights = reader.i16s(inputs * hidden);
         let feature_biases = reader.i16s(hidden);
-        let output_weights = reader.i16s(2 * hidden);
-        let output_bias = i32::from_le_bytes(reader.take());
+        let output_weights = reader.i16s(count * 2 * hidden);
+        let output_biases = (0..count).map(|_| i32::from_le_bytes(reader.take())).collect();
         if let Some(&w) = output_weights.iter().find(|w| w.unsigned_abs() > 127) {
             return Err(NetworkError::OutputWeight(w));
         }
-        Ok(Network { game, inputs, hidden, scale, feature_weights, feature_biases, output_weights, output_bias })
+        Ok(Network {
+            game,
+            inputs,
+            hidden,
+            scale,
+            buckets,
+            feature_weights,
+            feature_biases,
+            output_weights,
+            output_biases,
+        })
     }
 
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(HEADER_BYTES + 2 * self.feature_weights.len() + 6 * self.hidden + 12);
+        let mut out = Vec::with_capacity(
+            HEADER_BYTES
+                + 2 * (self.feature_weights.len() + self.hidden + self.output_weights.len())
+                + 4 * self.output_biases.len()
+                + 8,
+        );
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&game_name::to_bytes(&self.game));
         for n in [self.inputs as u32, self.hidden as u32, self.scale] {
             out.extend_from_slice(&n.to_le_bytes());
         }
+        out.extend_from_slice(&self.buckets.to_bytes());
         for w in self.feature_weights.iter().chain(&self.feature_biases).chain(&self.output_weights) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        for b in &self.output_biases {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -231,7 +263,7 @@ impl Network {
 
     /// The network of `game` with `parameters` rounded to integers: hidden weights and biases
     /// times [`QA`], output weights times [`QB`] (clipped to ±127, which keeps the output's
-    /// products within 16 bits), the output bias times both.
+    /// products within 16 bits), the output biases times both.
     ///
     /// # Errors
     /// Parameters of the wrong sizes, a bad hidden width or a zero scale.
@@ -243,10 +275,12 @@ impl Network {
         if p.scale == 0 {
             return Err(NetworkError::Scale);
         }
+        let count = p.buckets.count();
         let sizes = [
             (p.feature_weights.len(), p.inputs * p.hidden),
             (p.feature_biases.len(), p.hidden),
-            (p.output_weights.len(), 2 * p.hidden),
+            (p.output_weights.len(), count * 2 * p.hidden),
+            (p.output_biases.len(), count),
         ];
         if let Some(&(found, expected)) = sizes.iter().find(|(found, expected)| found != expected) {
             return Err(NetworkError::Size { expected, found });
@@ -257,10 +291,11 @@ impl Network {
             inputs: p.inputs,
             hidden: p.hidden,
             scale: p.scale,
+            buckets: p.buckets,
             feature_weights: p.feature_weights.iter().map(|w| round(w, QA, i16::MAX)).collect(),
             feature_biases: p.feature_biases.iter().map(|w| round(w, QA, i16::MAX)).collect(),
             output_weights: p.output_weights.iter().map(|w| round(w, QB, 127)).collect(),
-            output_bias: (p.output_bias * (QA * QB) as f32).round() as i32,
+            output_biases: p.output_biases.iter().map(|b| (b * (QA * QB) as f32).round() as i32).collect(),
         })
     }
 
@@ -279,6 +314,11 @@ impl Network {
         self.hidden
     }
 
+    /// How the output layer is picked.
+    pub fn buckets(&self) -> OutputBuckets {
+        self.buckets
+    }
+
     /// The hidden layer's biases: a view with no pieces.
     pub(crate) fn biases(&self) -> &[i16] {
         &self.feature_biases
@@ -291,11 +331,12 @@ impl Network {
     }
 
     /// The score, in the game's evaluation units, of hidden values `own` (the side to move's
-    /// view) and `other`.
-    pub(crate) fn output(&self, kernels: Kernels, own: &[i16], other: &[i16]) -> Score {
-        let (own_weights, other_weights) = self.output_weights.split_at(self.hidden);
+    /// view) and `other`, by output layer `bucket`.
+    pub(crate) fn output(&self, kernels: Kernels, own: &[i16], other: &[i16], bucket: usize) -> Score {
+        let weights = &self.output_weights[bucket * 2 * self.hidden..(bucket + 1) * 2 * self.hidden];
+        let (own_weights, other_weights) = weights.split_at(self.hidden);
         let sum = kernels.clipped_square_dot(own, own_weights) + kernels.clipped_square_dot(other, other_weights);
-        let raw = sum / QA as i64 + self.output_bias as i64;
+        let raw = sum / QA as i64 + self.output_biases[bucket] as i64;
         (raw * self.scale as i64 / (QA * QB) as i64) as Score
     }
 }
@@ -313,8 +354,9 @@ mod tests {
             hidden,
             feature_weights: (0..inputs * hidden).map(|i| wave(i) / 8.0).collect(),
             feature_biases: (0..hidden).map(|i| wave(i + 3) / 4.0).collect(),
-            output_weights: (0..2 * hidden).map(|i| wave(i + 11)).collect(),
-            output_bias: 0.25,
+            buckets: OutputBuckets::Pieces { count: 2, most: 32 },
+            output_weights: (0..4 * hidden).map(|i| wave(i + 11)).collect(),
+            output_biases: vec![0.25, -0.5],
             scale: 400,
         }
     }
@@ -343,6 +385,9 @@ mod tests {
         let mut version = bytes.clone();
         version[8] = 9;
         assert_eq!(Network::from_bytes::<Position>(&version), Err(NetworkError::Version(9)));
+        let mut buckets = bytes.clone();
+        buckets[HEADER_BYTES - 4] = 7;
+        assert_eq!(Network::from_bytes::<Position>(&buckets), Err(NetworkError::Buckets));
         let mut wide = tiny(32);
         wide.hidden = 24;
         assert_eq!(Network::quantise("chess", &wide), Err(NetworkError::Hidden(24)));

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
 use ladya_nnue::simd::Kernels;
-use ladya_nnue::{Accumulators, Network, NetworkParameters, features};
+use ladya_nnue::{Accumulators, Network, NetworkParameters, OutputBuckets, features};
 
 /// A small generator of pseudo-random numbers, fixed by its seed.
 struct Lcg(u64);
@@ -24,13 +24,16 @@ impl Lcg {
 fn random_network<G: Game>(seed: u64) -> Arc<Network> {
     let (inputs, hidden) = (features::inputs::<G>(), 32);
     let mut rng = Lcg(seed);
+    // The game's own output buckets, so that the lines cross from one layer to another.
+    let buckets = OutputBuckets::default_for(G::NAME);
     let parameters = NetworkParameters {
         inputs,
         hidden,
         feature_weights: (0..inputs * hidden).map(|_| rng.weight(0.2)).collect(),
         feature_biases: (0..hidden).map(|_| rng.weight(0.5)).collect(),
-        output_weights: (0..2 * hidden).map(|_| rng.weight(1.5)).collect(),
-        output_bias: 0.1,
+        buckets,
+        output_weights: (0..buckets.count() * 2 * hidden).map(|_| rng.weight(1.5)).collect(),
+        output_biases: (0..buckets.count()).map(|_| rng.weight(0.2)).collect(),
         scale: 400,
     };
     let network = Network::quantise(G::NAME, &parameters).unwrap();

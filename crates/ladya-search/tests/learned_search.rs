@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
-use ladya_nnue::{Accumulators, Network, NetworkParameters, features};
+use ladya_nnue::{Accumulators, Network, NetworkParameters, OutputBuckets, features};
 use ladya_search::{Evaluation, Limits, SearchControl, SearchOptions, TranspositionTable, search};
 use ladya_ugolki::Position;
 
@@ -18,7 +18,8 @@ fn network<G: Game>() -> Arc<Network> {
         feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
         feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
         output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
-        output_bias: 0.0,
+        buckets: OutputBuckets::Single,
+        output_biases: vec![0.0],
         scale: 400,
     };
     Arc::new(Network::quantise(G::NAME, &parameters).unwrap())

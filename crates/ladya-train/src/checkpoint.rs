@@ -1,20 +1,21 @@
 //! A training run's state between sessions: the float parameters, Adam's state and how far
 //! the run got.
 //!
-//! A checkpoint file is, in little-endian order: `LADYCKPT`, the format version (u32, 1), the
+//! A checkpoint file is, in little-endian order: `LADYCKPT`, the format version (u32, 2), the
 //! game's name (8 bytes, padded with zero bytes), inputs, hidden width and scale (u32 each),
+//! the output buckets (4 bytes, as in a network file),
 //! the run's seed (u64), epochs done (u32), Adam's steps (u64), and then, with `n` the number
 //! of parameters, the parameters, Adam's running means and its running squares (`n` f32 each).
 
-use ladya_nnue::game_name;
+use ladya_nnue::{OutputBuckets, game_name};
 
 use crate::TrainError;
 use crate::adam::Adam;
 use crate::model::Model;
 
 const MAGIC: &[u8; 8] = b"LADYCKPT";
-const VERSION: u32 = 1;
-const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 8 + 4 + 8;
+const VERSION: u32 = 2;
+const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 4 + 8 + 4 + 8;
 
 /// What a run needs to go on where it stopped.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +69,7 @@ impl Checkpoint {
         for n in [self.model.inputs() as u32, self.model.hidden() as u32, self.model.scale()] {
             out.extend_from_slice(&n.to_le_bytes());
         }
+        out.extend_from_slice(&self.model.buckets().to_bytes());
         out.extend_from_slice(&self.seed.to_le_bytes());
         out.extend_from_slice(&self.epochs.to_le_bytes());
         out.extend_from_slice(&steps.to_le_bytes());
@@ -94,8 +96,11 @@ impl Checkpoint {
         }
         let game = game_name::from_bytes(&fields.take::<8>());
         let (inputs, hidden, scale) = (fields.u32() as usize, fields.u32() as usize, fields.u32());
+        let Some(buckets) = OutputBuckets::from_bytes(fields.take()) else {
+            return bad("the checkpoint's output buckets are not ones this build knows".to_string());
+        };
         let (seed, epochs, steps) = (fields.u64(), fields.u32(), fields.u64());
-        let parameters = (inputs as u64 + 3) * hidden as u64 + 1;
+        let parameters = crate::model::parameter_count(inputs, hidden, buckets) as u64;
         let expected = HEADER_BYTES as u64 + 12 * parameters;
         if bytes.len() as u64 != expected {
             return bad(format!("the checkpoint has {} bytes, but its header says {expected}", bytes.len()));
@@ -105,7 +110,7 @@ impl Checkpoint {
         if values.iter().chain(&means).chain(&squares).any(|x| !x.is_finite()) {
             return bad("the checkpoint holds a number that is not finite".to_string());
         }
-        let model = Model::from_values(inputs, hidden, scale, values);
+        let model = Model::from_values(inputs, hidden, buckets, scale, values);
         Ok(Checkpoint { game, seed, epochs, model, adam: Adam::from_parts(steps, means, squares) })
     }
 }

@@ -4,10 +4,10 @@
 //! For each view (the side to move's, then the other side's) the hidden layer is the feature
 //! biases plus the feature weights' rows of the view's active inputs; each hidden value `h`
 //! is activated as `clamp(h, 0, 1)²` (SCReLU); the output is the output weights' dot product
-//! with both views' activations plus the output bias, and the evaluation, in the game's
-//! units, is the output times the scale.
+//! with both views' activations plus the output bias, by the output layer of the position's
+//! bucket, and the evaluation, in the game's units, is the output times the scale.
 
-use ladya_nnue::{Network, NetworkParameters, QB};
+use ladya_nnue::{Network, NetworkParameters, OutputBuckets, QB};
 
 use crate::TrainError;
 use crate::rng::Rng;
@@ -18,12 +18,14 @@ pub const OUTPUT_WEIGHT_LIMIT: f32 = 127.0 / QB as f32;
 /// A network's parameters in floats, as training changes them.
 ///
 /// They lie in one vector, in the order of the network file: `inputs x hidden` feature
-/// weights (input by input), `hidden` feature biases, `2 x hidden` output weights (the side to
-/// move's view first) and the output bias. Gradients have the same layout.
+/// weights (input by input), `hidden` feature biases, `2 x hidden` output weights per bucket
+/// (bucket by bucket, the side to move's view first) and one output bias per bucket.
+/// Gradients have the same layout.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     inputs: usize,
     hidden: usize,
+    buckets: OutputBuckets,
     scale: u32,
     values: Vec<f32>,
 }
@@ -78,26 +80,37 @@ fn activated_dot(layer: &[f32], weights: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+/// The number of parameters of a model of `inputs`, `hidden` and `buckets`.
+pub(crate) fn parameter_count(inputs: usize, hidden: usize, buckets: OutputBuckets) -> usize {
+    (inputs + 1) * hidden + buckets.count() * (2 * hidden + 1)
+}
+
 impl Model {
-    /// A network of `inputs` inputs per view and `hidden` hidden values per view, whose
-    /// evaluation is its output times `scale`, with weights drawn from `seed`: each layer's
-    /// weights evenly within ±1/sqrt(its inputs), the biases zero.
-    pub fn random(inputs: usize, hidden: usize, scale: u32, seed: u64) -> Model {
+    /// A network of `inputs` inputs per view, `hidden` hidden values per view and output
+    /// layers by `buckets`, whose evaluation is its output times `scale`, with weights drawn
+    /// from `seed`: each layer's weights evenly within ±1/sqrt(its inputs), the biases zero.
+    pub fn random(inputs: usize, hidden: usize, buckets: OutputBuckets, scale: u32, seed: u64) -> Model {
         let mut rng = Rng::new(seed);
         let (feature_spread, output_spread) = (1.0 / (inputs as f32).sqrt(), 1.0 / (2.0 * hidden as f32).sqrt());
-        let mut values = Vec::with_capacity(inputs * hidden + 3 * hidden + 1);
+        let mut values = Vec::with_capacity(parameter_count(inputs, hidden, buckets));
         values.extend((0..inputs * hidden).map(|_| rng.uniform(feature_spread)));
         values.extend(std::iter::repeat_n(0.0, hidden));
-        values.extend((0..2 * hidden).map(|_| rng.uniform(output_spread)));
-        values.push(0.0);
-        Model { inputs, hidden, scale, values }
+        values.extend((0..buckets.count() * 2 * hidden).map(|_| rng.uniform(output_spread)));
+        values.extend(std::iter::repeat_n(0.0, buckets.count()));
+        Model { inputs, hidden, buckets, scale, values }
     }
 
-    /// The model of `inputs`, `hidden` and `scale` with parameters `values`, which the caller
-    /// made of the layout's length.
-    pub(crate) fn from_values(inputs: usize, hidden: usize, scale: u32, values: Vec<f32>) -> Model {
-        debug_assert_eq!(values.len(), (inputs + 3) * hidden + 1);
-        Model { inputs, hidden, scale, values }
+    /// The model of `inputs`, `hidden`, `buckets` and `scale` with parameters `values`, which
+    /// the caller made of the layout's length.
+    pub(crate) fn from_values(
+        inputs: usize,
+        hidden: usize,
+        buckets: OutputBuckets,
+        scale: u32,
+        values: Vec<f32>,
+    ) -> Model {
+        debug_assert_eq!(values.len(), parameter_count(inputs, hidden, buckets));
+        Model { inputs, hidden, buckets, scale, values }
     }
 
     /// Inputs of one view.
@@ -108,6 +121,11 @@ impl Model {
     /// Hidden values of one view.
     pub fn hidden(&self) -> usize {
         self.hidden
+    }
+
+    /// How the output layer is picked.
+    pub fn buckets(&self) -> OutputBuckets {
+        self.buckets
     }
 
     /// Evaluation units of an output of 1.0.
@@ -126,29 +144,31 @@ impl Model {
     }
 
     /// Where the feature weights and biases end in the layout: after them come the output
-    /// weights, then the output bias.
+    /// weights, then the output biases.
     pub fn hidden_layer_end(&self) -> usize {
         (self.inputs + 1) * self.hidden
     }
 
-    /// The feature weights, feature biases, output weights and output bias.
-    fn parts(&self) -> (&[f32], &[f32], &[f32], f32) {
+    /// The feature weights, feature biases, output weights (every bucket's) and output
+    /// biases.
+    fn parts(&self) -> (&[f32], &[f32], &[f32], &[f32]) {
         let (weights, rest) = self.values.split_at(self.inputs * self.hidden);
         let (biases, rest) = rest.split_at(self.hidden);
-        let (output_weights, bias) = rest.split_at(2 * self.hidden);
-        (weights, biases, output_weights, bias[0])
+        let (output_weights, output_biases) = rest.split_at(self.buckets.count() * 2 * self.hidden);
+        (weights, biases, output_weights, output_biases)
     }
 
     /// The parameters as [`ladya_nnue`] takes them.
     pub fn parameters(&self) -> NetworkParameters {
-        let (weights, biases, output_weights, output_bias) = self.parts();
+        let (weights, biases, output_weights, output_biases) = self.parts();
         NetworkParameters {
             inputs: self.inputs,
             hidden: self.hidden,
             feature_weights: weights.to_vec(),
             feature_biases: biases.to_vec(),
+            buckets: self.buckets,
             output_weights: output_weights.to_vec(),
-            output_bias,
+            output_biases: output_biases.to_vec(),
             scale: self.scale,
         }
     }
@@ -162,20 +182,23 @@ impl Model {
     }
 
     /// The evaluation, in the game's units and the side to move's view, of the position whose
-    /// active inputs are `own` (the side to move's view) and `other`.
-    pub fn evaluate(&self, own: &[u16], other: &[u16]) -> f32 {
-        self.forward(own, other, &mut HiddenLayers::new(self.hidden))
+    /// active inputs are `own` (the side to move's view) and `other`, by output layer
+    /// `bucket`.
+    pub fn evaluate(&self, own: &[u16], other: &[u16], bucket: usize) -> f32 {
+        self.forward(own, other, bucket, &mut HiddenLayers::new(self.hidden))
     }
 
     /// [`Model::evaluate`], keeping the hidden layers in `layers` for [`Model::backward`].
     #[inline(always)]
-    pub(crate) fn forward(&self, own: &[u16], other: &[u16], layers: &mut HiddenLayers) -> f32 {
-        let (weights, biases, output_weights, output_bias) = self.parts();
+    pub(crate) fn forward(&self, own: &[u16], other: &[u16], bucket: usize, layers: &mut HiddenLayers) -> f32 {
+        let (weights, biases, output_weights, output_biases) = self.parts();
         accumulate(&mut layers.own, biases, weights, own);
         accumulate(&mut layers.other, biases, weights, other);
-        let (own_weights, other_weights) = output_weights.split_at(self.hidden);
-        let output =
-            activated_dot(&layers.own, own_weights) + activated_dot(&layers.other, other_weights) + output_bias;
+        let (own_weights, other_weights) =
+            output_weights[bucket * 2 * self.hidden..][..2 * self.hidden].split_at(self.hidden);
+        let output = activated_dot(&layers.own, own_weights)
+            + activated_dot(&layers.other, other_weights)
+            + output_biases[bucket];
         output * self.scale as f32
     }
 
@@ -183,10 +206,12 @@ impl Model {
     /// the evaluation is `d_evaluation`, at the position [`Model::forward`] last saw with
     /// `layers`. `deltas` is room for `hidden` values.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn backward(
         &self,
         own: &[u16],
         other: &[u16],
+        bucket: usize,
         layers: &HiddenLayers,
         d_evaluation: f32,
         gradient: &mut [f32],
@@ -194,11 +219,13 @@ impl Model {
     ) {
         let hidden = self.hidden;
         let d_output = d_evaluation * self.scale as f32;
-        let (_, _, output_weights, _) = self.parts();
+        let (_, _, all_output_weights, _) = self.parts();
+        let output_weights = &all_output_weights[bucket * 2 * hidden..][..2 * hidden];
         let (g_weights, rest) = gradient.split_at_mut(self.inputs * hidden);
         let (g_biases, rest) = rest.split_at_mut(hidden);
-        let (g_output_weights, g_bias) = rest.split_at_mut(2 * hidden);
-        g_bias[0] += d_output;
+        let (g_all_output_weights, g_output_biases) = rest.split_at_mut(self.buckets.count() * 2 * hidden);
+        let g_output_weights = &mut g_all_output_weights[bucket * 2 * hidden..][..2 * hidden];
+        g_output_biases[bucket] += d_output;
         for (view, (layer, inputs)) in [(&layers.own, own), (&layers.other, other)].into_iter().enumerate() {
             let range = view * hidden..(view + 1) * hidden;
             let (weights, g_output) = (&output_weights[range.clone()], &mut g_output_weights[range]);
@@ -227,7 +254,7 @@ impl Model {
         for w in hidden_layer {
             *w = w.clamp(-feature_limit, feature_limit);
         }
-        for w in &mut output[..2 * self.hidden] {
+        for w in &mut output[..self.buckets.count() * 2 * self.hidden] {
             *w = w.clamp(-OUTPUT_WEIGHT_LIMIT, OUTPUT_WEIGHT_LIMIT);
         }
     }

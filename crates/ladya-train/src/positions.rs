@@ -1,10 +1,11 @@
 //! Training positions, read from data files once and laid out for the trainer: each
 //! position's active inputs in both views as flat arrays of input numbers, its score and its
-//! result, all from the side to move's view.
+//! result, all from the side to move's view, and its move number.
 
 use std::path::Path;
 
 use ladya_core::{PlacedPiece, Side};
+use ladya_nnue::OutputBuckets;
 use ladya_nnue::data::{DataHeader, DataSet};
 use ladya_nnue::features::FeatureSpace;
 
@@ -24,6 +25,10 @@ pub struct Positions {
     scores: Vec<f32>,
     /// The game's result, side to move's view: 1 won, 0.5 drawn, 0 lost.
     results: Vec<f32>,
+    /// The full-move numbers, 0 where a file of format 1 did not keep them.
+    move_numbers: Vec<u16>,
+    /// Whether every file kept the move numbers.
+    has_move_numbers: bool,
     /// The most pieces any position has.
     most_pieces: usize,
     /// Where each game's positions start, and one more: the end.
@@ -62,7 +67,7 @@ impl Positions {
             }
             match &mut positions {
                 None => positions = Some(Positions::new(set.header.clone())?),
-                Some(first) if first.header != set.header => {
+                Some(first) if (&first.header.game, &first.header.space) != (&set.header.game, &set.header.space) => {
                     return Err(TrainError::MixedGames {
                         first: first.header.game.clone(),
                         path: path.display().to_string(),
@@ -93,6 +98,8 @@ impl Positions {
             other: Vec::new(),
             scores: Vec::new(),
             results: Vec::new(),
+            move_numbers: Vec::new(),
+            has_move_numbers: true,
             most_pieces: 0,
             game_starts: vec![0],
         })
@@ -100,6 +107,7 @@ impl Positions {
 
     /// Adds the positions of `set`, whose header is this one's.
     fn add(&mut self, set: &DataSet) {
+        self.has_move_numbers &= set.header.version >= 2;
         let space = &self.header.space;
         for sample in &set.samples {
             let stm = sample.side_to_move;
@@ -113,6 +121,7 @@ impl Positions {
             };
             self.scores.push(score);
             self.results.push(result);
+            self.move_numbers.push(sample.move_number);
             self.most_pieces = self.most_pieces.max(sample.pieces.len());
         }
         for &length in &set.game_lengths {
@@ -154,6 +163,16 @@ impl Positions {
     /// The most pieces any position has.
     pub fn most_pieces(&self) -> usize {
         self.most_pieces
+    }
+
+    /// Whether every position has its move number (files of format 1 do not keep them).
+    pub fn has_move_numbers(&self) -> bool {
+        self.has_move_numbers
+    }
+
+    /// Position `i`'s output layer by `buckets`.
+    pub fn bucket(&self, i: usize, buckets: OutputBuckets) -> usize {
+        buckets.bucket(self.starts[i + 1] - self.starts[i], self.move_numbers[i] as u32)
     }
 
     /// Position `i`'s active inputs: the side to move's view, then the other side's.

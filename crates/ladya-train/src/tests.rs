@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use ladya_chess::Position;
 use ladya_core::{Game, MoveList, PlacedPiece, Side};
-use ladya_nnue::Accumulators;
 use ladya_nnue::data::{DataWriter, GameResult, Sample};
 use ladya_nnue::features::FeatureSpace;
+use ladya_nnue::{Accumulators, OutputBuckets};
 
 use crate::positions::view_inputs;
 use crate::rng::Rng;
@@ -71,10 +71,12 @@ fn random_games(path: &Path, games: usize, seed: u64) -> Vec<Position> {
     all
 }
 
-/// A small, quick run: hidden 32, 8 epochs, batches of 256, two threads.
+/// A small, quick run: hidden 32, chess's output buckets, 8 epochs, batches of 256, two
+/// threads.
 fn small_config() -> TrainConfig {
     TrainConfig {
         hidden: 32,
+        buckets: OutputBuckets::default_for("chess"),
         epochs: 8,
         batch_size: 256,
         learning_rate: 0.01,
@@ -113,13 +115,13 @@ fn the_loss_falls_as_training_goes_on() {
 
 /// `values` rounded to the grid the integer network holds them on.
 fn on_the_grid(model: &mut Model) {
-    let (end, hidden) = (model.hidden_layer_end(), model.hidden());
+    let (end, outputs) = (model.hidden_layer_end(), model.buckets().count() * 2 * model.hidden());
     let (qa, qb) = (ladya_nnue::QA as f32, ladya_nnue::QB as f32);
     let values = model.values_mut();
     for (i, w) in values.iter_mut().enumerate() {
         let q = if i < end {
             qa
-        } else if i < end + 2 * hidden {
+        } else if i < end + outputs {
             qb
         } else {
             qa * qb
@@ -148,16 +150,23 @@ fn the_integer_network_agrees_with_the_float_one() {
         let network = Arc::new(model.network("chess").unwrap());
         let mut accumulators = Accumulators::<Position>::new(Arc::clone(&network));
         let (mut worst, mut total, mut size, mut count) = (0.0f32, 0.0f32, 0.0f32, 0);
-        for pos in games.iter().filter(|p| p.known_score().is_none()) {
+        let mut buckets_seen = [false; 8];
+        // The data holds every position of the games in order: the trainer's bucket of each
+        // must be the one inference picks.
+        for (i, pos) in games.iter().enumerate() {
             accumulators.refresh(pos);
             let integer = accumulators.evaluate(pos) as f32;
             let (own, other) = inputs_of(positions.space(), pos);
-            let float = model.evaluate(&own, &other);
+            assert_eq!((own.as_slice(), other.as_slice()), positions.inputs(i));
+            let bucket = positions.bucket(i, model.buckets());
+            buckets_seen[bucket] = true;
+            let float = model.evaluate(&own, &other, bucket);
             worst = worst.max((integer - float).abs());
             total += (integer - float).abs();
             size += float.abs();
             count += 1;
         }
+        assert!(buckets_seen.iter().filter(|&&seen| seen).count() >= 2, "{buckets_seen:?}");
         let (mean, mean_size) = (total / count as f32, size / count as f32);
         let fits = if on_grid { worst <= 1.5 } else { mean <= 0.1 * mean_size };
         assert!(fits, "worst {worst}, mean {mean}, mean size {mean_size} over {count}, on the grid: {on_grid}");
@@ -172,7 +181,10 @@ fn the_backward_pass_is_the_derivative_of_the_forward_pass() {
     random_games(&path, 2, 3);
     let positions = Positions::read(&[&path]).unwrap();
     let hidden = 16;
-    let mut model = Model::random(positions.space().inputs(), hidden, 400, 5);
+    // Two output layers, split between positions of up to 30 pieces and more.
+    let buckets = OutputBuckets::Pieces { count: 2, most: 60 };
+    let mut model = Model::random(positions.space().inputs(), hidden, buckets, 400, 5);
+    let position_buckets: Vec<u8> = (0..positions.len()).map(|i| positions.bucket(i, buckets) as u8).collect();
     // Larger weights and some biases, so hidden values fall on both sides of 0 and 1.
     let end = model.hidden_layer_end();
     let mut rng = Rng::new(9);
@@ -190,11 +202,11 @@ fn the_backward_pass_is_the_derivative_of_the_forward_pass() {
             })
             .collect();
         let mean_loss = |model: &Model| {
-            let task = Task { model, positions: &positions, targets: &targets, loss };
+            let task = Task { model, positions: &positions, targets: &targets, buckets: &position_buckets, loss };
             let mut worker = Worker::new(model);
             task.run(&mut worker, &part, None) / part.len() as f64
         };
-        let task = Task { model: &model, positions: &positions, targets: &targets, loss };
+        let task = Task { model: &model, positions: &positions, targets: &targets, buckets: &position_buckets, loss };
         let mut worker = Worker::new(&model);
         task.run(&mut worker, &part, Some(1.0 / part.len() as f32));
         let analytic = worker.gradient.clone();
@@ -292,5 +304,23 @@ fn bad_data_and_settings_are_refused_with_the_reason() {
     assert!(refused(TrainConfig { validation: 1.0, ..small_config() }).starts_with("the validation fraction"));
     let loss = Loss { wdl: 1.5, ..small_config().loss };
     assert!(refused(TrainConfig { loss, ..small_config() }).contains("(wdl) must be from 0 to 1"));
+
+    // Data of format 1 keeps no move numbers, which buckets by move number need.
+    let mut old = b"LADYDATA".to_vec();
+    old.extend_from_slice(&1u32.to_le_bytes());
+    old.extend_from_slice(b"chess\0\0\0");
+    old.extend_from_slice(&64u16.to_le_bytes());
+    old.push(6);
+    old.extend((0..64u8).map(|s| s ^ 56));
+    old.extend_from_slice(&1u32.to_le_bytes());
+    old.extend_from_slice(&[0, 1, 0, 0, 2, 4, 5, 60, 0x85]);
+    let old_path = dir.join("old.data");
+    std::fs::write(&old_path, &old).unwrap();
+    let old_positions = Positions::read(&[&old_path]).unwrap();
+    assert!(!old_positions.has_move_numbers() && positions.has_move_numbers());
+    let config =
+        TrainConfig { buckets: OutputBuckets::Moves { count: 4, last: 80 }, validation: 0.0, ..small_config() };
+    let err = Trainer::new(&old_positions, config).unwrap_err().to_string();
+    assert_eq!(err, "output buckets moves:4:80 need the move numbers, which data files of format 1 do not keep");
     std::fs::remove_dir_all(&dir).unwrap();
 }

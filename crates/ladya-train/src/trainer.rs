@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use ladya_nnue::QA;
+use ladya_nnue::{OutputBuckets, QA};
 
 use crate::adam::Adam;
 use crate::checkpoint::Checkpoint;
@@ -23,6 +23,8 @@ pub const FEATURE_LIMIT: f32 = 1.98;
 pub struct TrainConfig {
     /// Hidden values of one view (a multiple of 16 up to 512).
     pub hidden: usize,
+    /// How the output layer is picked.
+    pub buckets: OutputBuckets,
     /// Evaluation units of an output of 1.0.
     pub scale: u32,
     /// Passes over the training positions.
@@ -49,6 +51,7 @@ impl Default for TrainConfig {
     fn default() -> TrainConfig {
         TrainConfig {
             hidden: 128,
+            buckets: OutputBuckets::Single,
             scale: 400,
             epochs: 20,
             batch_size: 16384,
@@ -143,6 +146,8 @@ pub(crate) struct Task<'a> {
     pub(crate) model: &'a Model,
     pub(crate) positions: &'a Positions,
     pub(crate) targets: &'a [f32],
+    /// Every position's output layer.
+    pub(crate) buckets: &'a [u8],
     pub(crate) loss: Loss,
 }
 
@@ -183,13 +188,15 @@ impl Task<'_> {
                 prefetch(self.targets, next);
             }
             let (own, other) = self.positions.inputs(i);
-            let evaluation = self.model.forward(own, other, &mut worker.layers);
+            let bucket = self.buckets[i] as usize;
+            let evaluation = self.model.forward(own, other, bucket, &mut worker.layers);
             let (loss, d_evaluation) = self.loss.of(evaluation, self.targets[i]);
             sum += loss as f64;
             if let Some(weight) = weight {
                 self.model.backward(
                     own,
                     other,
+                    bucket,
                     &worker.layers,
                     d_evaluation * weight,
                     &mut worker.gradient,
@@ -219,6 +226,8 @@ pub struct Trainer<'a> {
     validation: Vec<usize>,
     /// Every position's target.
     targets: Vec<f32>,
+    /// Every position's output layer.
+    buckets: Vec<u8>,
     /// The widest feature weight or bias the integer network holds safely for these
     /// positions.
     feature_limit: f32,
@@ -232,10 +241,17 @@ impl<'a> Trainer<'a> {
     ///
     /// # Errors
     /// A setting out of its range, a hidden width or scale that the network file does not
-    /// take, or a validation fraction that leaves no position to train on.
+    /// take, buckets by move number on data without move numbers, or a validation fraction
+    /// that leaves no position to train on.
     pub fn new(positions: &'a Positions, config: TrainConfig) -> Result<Trainer<'a>, TrainError> {
         config.check()?;
-        let model = Model::random(positions.space().inputs(), config.hidden, config.scale, config.seed);
+        if config.buckets.needs_move_numbers() && !positions.has_move_numbers() {
+            return Err(TrainError::Setting(format!(
+                "output buckets {} need the move numbers, which data files of format 1 do not keep",
+                config.buckets
+            )));
+        }
+        let model = Model::random(positions.space().inputs(), config.hidden, config.buckets, config.scale, config.seed);
         model.network(positions.game())?;
         // Whole games are held out, so that no validation position has a near twin from its
         // own game among the training positions.
@@ -260,6 +276,7 @@ impl<'a> Trainer<'a> {
                 config.loss.target(score, result)
             })
             .collect();
+        let buckets = (0..positions.len()).map(|i| positions.bucket(i, config.buckets) as u8).collect();
         // Every hidden value is a bias plus one row per piece, each rounded to at most
         // `limit x QA`: together they must fit in an i16.
         let rows = positions.most_pieces() + 1;
@@ -272,6 +289,7 @@ impl<'a> Trainer<'a> {
             training,
             validation,
             targets,
+            buckets,
             feature_limit,
             epochs_done: 0,
             workers: vec![worker; config.threads],
@@ -290,6 +308,7 @@ impl<'a> Trainer<'a> {
             ("game", checkpoint.game.clone(), self.positions.game().to_string()),
             ("inputs", model.inputs().to_string(), self.model.inputs().to_string()),
             ("hidden width", model.hidden().to_string(), config.hidden.to_string()),
+            ("output buckets", model.buckets().to_string(), config.buckets.to_string()),
             ("scale", model.scale().to_string(), config.scale.to_string()),
             ("seed", checkpoint.seed.to_string(), config.seed.to_string()),
         ];
@@ -350,8 +369,13 @@ impl<'a> Trainer<'a> {
         if self.validation.is_empty() {
             return None;
         }
-        let task =
-            Task { model: &self.model, positions: self.positions, targets: &self.targets, loss: self.config.loss };
+        let task = Task {
+            model: &self.model,
+            positions: self.positions,
+            targets: &self.targets,
+            buckets: &self.buckets,
+            loss: self.config.loss,
+        };
         let sums =
             in_parallel(shares(&self.validation, self.config.threads).zip(&mut self.workers), |(part, worker)| {
                 task.run(worker, part, None)
@@ -362,8 +386,13 @@ impl<'a> Trainer<'a> {
     /// One step of the optimiser on the positions `batch`, at learning rate `rate`; the
     /// batch's summed loss before the step.
     fn step(&mut self, batch: &[usize], rate: f32) -> f64 {
-        let task =
-            Task { model: &self.model, positions: self.positions, targets: &self.targets, loss: self.config.loss };
+        let task = Task {
+            model: &self.model,
+            positions: self.positions,
+            targets: &self.targets,
+            buckets: &self.buckets,
+            loss: self.config.loss,
+        };
         let weight = 1.0 / batch.len() as f32;
         let sums = in_parallel(shares(batch, self.config.threads).zip(&mut self.workers), |(part, worker)| {
             task.run(worker, part, Some(weight))

@@ -148,6 +148,15 @@ impl Game for Position {
         63 - square
     }
 
+    #[inline]
+    fn piece_count(&self) -> usize {
+        self.occupied().count_ones() as usize
+    }
+
+    fn move_number(&self) -> u32 {
+        self.fullmove_number()
+    }
+
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
         for side in Side::BOTH {
             out.extend(squares(self.pieces(side)).map(|square| PlacedPiece::new(side, 0, square)));

@@ -132,6 +132,15 @@ impl Game for Position {
         square_at(file_of(square), 9 - rank_of(square))
     }
 
+    #[inline]
+    fn piece_count(&self) -> usize {
+        self.occupied().count_ones() as usize
+    }
+
+    fn move_number(&self) -> u32 {
+        self.fullmove_number()
+    }
+
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
         for square in 0..SQUARES as Square {
             if !self.board[square as usize].is_none() {

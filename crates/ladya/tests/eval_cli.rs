@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::Engine;
-use ladya_nnue::{Network, NetworkParameters};
+use ladya_nnue::{Network, NetworkParameters, OutputBuckets};
 
 /// A chess network of fixed, uneven weights, written to a file of its own.
 fn network_file(name: &str) -> PathBuf {
@@ -19,7 +19,8 @@ fn network_file(name: &str) -> PathBuf {
         feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
         feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
         output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
-        output_bias: 0.0,
+        buckets: OutputBuckets::Single,
+        output_biases: vec![0.0],
         scale: 400,
     };
     let path = std::env::temp_dir().join(format!("ladya-{name}-{}.nnue", std::process::id()));

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use ladya_chess::Position;
 use ladya_core::{Game, MoveList};
-use ladya_nnue::Network;
+use ladya_nnue::{Network, OutputBuckets};
 use ladya_nnue::data::{DataWriter, GameResult, Sample};
 
 fn ladya(args: &[&str]) -> Output {
@@ -66,7 +66,7 @@ fn train_writes_a_network_the_search_reads_and_resumes_from_a_checkpoint() {
     let first = run("3", false);
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(lines.len(), 4, "{first}");
-    assert!(lines[0].starts_with("training chess 768->2x16->1 on "), "{first}");
+    assert!(lines[0].starts_with("training chess 768->2x16->1 (output buckets pieces:8:32) on "), "{first}");
     for (n, line) in lines[1..].iter().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words[..2], ["epoch", &format!("{}/3", n + 1)], "{line}");
@@ -74,7 +74,7 @@ fn train_writes_a_network_the_search_reads_and_resumes_from_a_checkpoint() {
         assert!(words[3].parse::<f64>().is_ok() && words[5].parse::<f64>().is_ok(), "{line}");
     }
     let network = Network::from_bytes::<Position>(&std::fs::read(&net).unwrap()).unwrap();
-    assert_eq!(network.hidden(), 16);
+    assert_eq!((network.hidden(), network.buckets()), (16, OutputBuckets::Pieces { count: 8, most: 32 }));
     let out = ladya(&["analyze", "chess", "--depth", "3", "--eval", &path(&net)]);
     assert!(out.status.success(), "{}", text(&out.stderr));
 
@@ -95,13 +95,14 @@ fn bad_arguments_and_data_get_one_line_and_status_2() {
     let garbage = dir.join("garbage.data");
     std::fs::write(&garbage, b"LADYDATA but not really").unwrap();
     let garbage = garbage.to_str().unwrap().to_string();
-    let cases: [(Vec<&str>, &str); 6] = [
+    let cases: [(Vec<&str>, &str); 7] = [
         (vec!["--data", &data, "--out", &out, "--hidden", "40"], "hidden width 40 is not a multiple of 16"),
         (vec!["--data", &data, "--out", &out, "--wdl", "2"], "must be from 0 to 1"),
         (vec!["--data", &data, "--out", &out, "--epochs", "x"], "invalid value 'x' for '--epochs"),
         (vec!["--data", &missing, "--out", &out], &missing),
         (vec!["--data", &garbage, "--out", &out], "data format version"),
         (vec!["--data", &data, "--out", &out, "--resume", &data], "not a Ladya training checkpoint"),
+        (vec!["--data", &data, "--out", &out, "--buckets", "pieces:0:32"], "bad output buckets 'pieces:0:32'"),
     ];
     for (args, expected) in cases {
         let out = ladya(&[&["train"], args.as_slice()].concat());

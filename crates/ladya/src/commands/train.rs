@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
-use ladya_train::{Checkpoint, Loss, Positions, TrainConfig, Trainer};
+use ladya_train::{Checkpoint, Loss, OutputBuckets, Positions, TrainConfig, Trainer};
 
 use crate::Failure;
 
@@ -21,6 +21,10 @@ pub struct TrainArgs {
     /// Hidden values of one view (a multiple of 16 up to 512).
     #[arg(long, default_value_t = 128)]
     hidden: usize,
+    /// Output layers picked by the position's phase: `single`, `pieces:COUNT:MOST` or
+    /// `moves:COUNT:LAST` (default: pieces:8:32 in chess and xiangqi, moves:8:80 in ugolki).
+    #[arg(long, value_name = "BUCKETS")]
+    buckets: Option<OutputBuckets>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: u32,
@@ -77,8 +81,10 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
 /// Trains, printing one line per epoch.
 pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     let start = Instant::now();
+    let positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
     let config = TrainConfig {
         hidden: args.hidden,
+        buckets: args.buckets.unwrap_or_else(|| OutputBuckets::default_for(positions.game())),
         scale: args.scale,
         epochs: args.epochs,
         batch_size: args.batch,
@@ -89,7 +95,6 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         seed: args.seed,
         threads: args.threads.unwrap_or(TrainConfig::default().threads),
     };
-    let positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
     let mut trainer = Trainer::new(&positions, config).map_err(|e| Failure(e.to_string()))?;
     if let Some(path) = &args.resume {
         let bytes = std::fs::read(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
@@ -98,10 +103,11 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     }
     let config = trainer.config();
     println!(
-        "training {} {}->2x{}->1 on {} positions ({} held out), {} thread{}, {:.1} s to read",
+        "training {} {}->2x{}->1 (output buckets {}) on {} positions ({} held out), {} thread{}, {:.1} s to read",
         positions.game(),
         positions.space().inputs(),
         config.hidden,
+        config.buckets,
         trainer.training_positions(),
         trainer.validation_positions(),
         config.threads,
