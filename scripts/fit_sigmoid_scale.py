@@ -20,21 +20,30 @@ def read_samples(path):
         data = f.read()
     if data[:8] != b"LADYDATA":
         sys.exit(f"{path}: not a Ladya training-data file")
+    version = struct.unpack_from("<I", data, 8)[0]
+    if version not in (1, 2):
+        sys.exit(f"{path}: data format version {version}, not 1 or 2")
     squares = struct.unpack_from("<H", data, 20)[0]
     at = 8 + 4 + 8 + 2 + 1 + squares
     while at + 4 <= len(data):
         (count,) = struct.unpack_from("<I", data, at)
         at += 4
         for _ in range(count):
-            if at + 5 > len(data):
+            fixed = 5 if version == 1 else 7  # format 2 adds the move number (u16)
+            if at + fixed > len(data):
                 return
-            _side, result, score, pieces = struct.unpack_from("<BBhB", data, at)
-            at += 5 + 2 * pieces
+            _side, result, score = struct.unpack_from("<BBh", data, at)
+            pieces = data[at + fixed - 1]
+            at += fixed + 2 * pieces
             yield score, result / 2.0
 
 
+def sigmoid(x):
+    return 1.0 / (1.0 + math.exp(-x)) if x >= 0 else 1.0 - 1.0 / (1.0 + math.exp(x))
+
+
 def loss(samples, k):
-    return sum((1.0 / (1.0 + math.exp(-s / k)) - r) ** 2 for s, r in samples) / len(samples)
+    return sum((sigmoid(s / k) - r) ** 2 for s, r in samples) / len(samples)
 
 
 def main():
