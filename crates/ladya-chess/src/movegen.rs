@@ -34,10 +34,15 @@ pub(crate) trait MoveSink {
     }
 }
 
-/// Notes whether there is a legal move at all.
+/// Notes whether there is a legal move at all, the king's steps left out (looked at before
+/// the generator starts, see [`Position::has_legal_move`]).
 struct AnyMove(bool);
 
 impl MoveSink for AnyMove {
+    #[inline(always)]
+    fn king_candidates(&self, _king: Square, _targets: Bitboard) -> Bitboard {
+        0
+    }
     #[inline(always)]
     fn piece_moves(&mut self, _from: Square, targets: Bitboard, _enemies: Bitboard) {
         self.0 |= targets != 0;
@@ -125,6 +130,7 @@ struct ChecksOnly<'a> {
 impl ChecksOnly<'_> {
     /// Drops the moves from `start` on that give no check, each tested alone (promotions,
     /// castling, en passant: rare).
+    #[inline(never)]
     fn keep_checks_from(&mut self, start: usize) {
         let mut i = start;
         while i < self.out.len() {
@@ -156,10 +162,15 @@ impl MoveSink for ChecksOnly<'_> {
         }
         self.out.pawn_moves(checking, delta, flag);
     }
+    /// Called three times per generation, mostly with no target: only a promotion is tested
+    /// out of line.
+    #[inline(always)]
     fn promotions(&mut self, targets: Bitboard, delta: i8, capture: bool) {
-        let start = self.out.len();
-        self.out.promotions(targets, delta, capture);
-        self.keep_checks_from(start);
+        if targets != 0 {
+            let start = self.out.len();
+            self.out.promotions(targets, delta, capture);
+            self.keep_checks_from(start);
+        }
     }
     fn single(&mut self, m: Move) {
         if self.pos.gives_check(m) {
@@ -377,9 +388,17 @@ impl Position {
         generate::<_, false>(self, &mut sink);
     }
 
-    /// Whether the side to move has a legal move: the king's moves are looked at first, and
-    /// the generator stops at the first group of moves it finds.
+    /// Whether the side to move has a legal move: the king's steps are looked at first, up to
+    /// the first safe one, and the generator stops at the first group of other moves it finds.
     pub fn has_legal_move(&self) -> bool {
+        let us = self.side;
+        let king = self.king_square(us);
+        let without_king = self.occupied() ^ bit(king);
+        for to in squares(KING_ATTACKS[king as usize] & !self.by_side[us.index()]) {
+            if !self.is_attacked(to, us.opponent(), without_king) {
+                return true;
+            }
+        }
         let mut any = AnyMove(false);
         generate::<_, false>(self, &mut any);
         any.0

@@ -156,6 +156,8 @@ struct LineSearch<'t, G: Game> {
     nodes: u64,
     /// Move lists to reuse.
     spare: Vec<Box<MoveList<G::Move>>>,
+    /// Lists of the children's table keys to reuse.
+    spare_keys: Vec<Vec<u64>>,
 }
 
 impl<'t, G: Game> LineSearch<'t, G> {
@@ -169,6 +171,7 @@ impl<'t, G: Game> LineSearch<'t, G> {
             found: Vec::new(),
             nodes: 0,
             spare: Vec::new(),
+            spare_keys: Vec::new(),
         }
     }
 
@@ -201,22 +204,43 @@ impl<'t, G: Game> LineSearch<'t, G> {
             self.pos.legal_moves(&mut moves);
             if step.needs_checks::<G>(left) { self.pos.checks_first(&mut moves) } else { 0 }
         };
+        if moves.is_empty() && step == Step::Help && !self.halted {
+            // Often the mating side has no check at all: remembered, this position is passed
+            // over without a make when it comes again (its entry is in the cache, prefetched by
+            // the node before).
+            self.table.store_unsolvable(key);
+        }
         if moves.is_empty() || self.table.unsolvable(key) {
             self.spare.push(moves);
             return false;
         }
+        let mut any = false;
         if step == Step::Help && left > 1 {
             // The children's entries are fetched all at once before the first child is
-            // searched, so that their cache misses overlap instead of coming one by one.
+            // searched, so that their cache misses overlap instead of coming one by one; by
+            // the time a child's turn comes its entry is in the cache, and a child known to
+            // have no completion is passed over without a make or a move generation.
+            let mut keys = self.spare_keys.pop().unwrap_or_default();
+            keys.clear();
             for i in 0..moves.len() {
                 self.pos.make(moves[i]);
-                self.table.prefetch(step.table_key(self.pos.hash(), left - 1));
+                let child = step.table_key(self.pos.hash(), left - 1);
+                self.table.prefetch(child);
+                keys.push(child);
                 self.pos.unmake();
             }
-        }
-        let mut any = false;
-        for i in 0..moves.len() {
-            any |= self.try_move(step, left, moves[i], i < checks);
+            for i in 0..moves.len() {
+                any |= if self.table.unsolvable(keys[i]) {
+                    self.try_move_to_dead_end(step, left, moves[i], i < checks)
+                } else {
+                    self.try_move(step, left, moves[i], i < checks)
+                };
+            }
+            self.spare_keys.push(keys);
+        } else {
+            for i in 0..moves.len() {
+                any |= self.try_move(step, left, moves[i], i < checks);
+            }
         }
         self.spare.push(moves);
         if !any && !self.halted {
@@ -267,6 +291,18 @@ impl<'t, G: Game> LineSearch<'t, G> {
         self.line.pop();
         self.pos.unmake();
         found
+    }
+
+    /// [`LineSearch::try_move`] for a help-play move `m` after which the table knows the line
+    /// cannot be completed: only a mate by `m` itself, a short solution, can be one.
+    fn try_move_to_dead_end(&mut self, step: Step, left: u32, m: G::Move, check: bool) -> bool {
+        let may_mate = check || !G::ONLY_CHECKS_MATE;
+        if step.mating_side(left) && may_mate && self.record_if_mate(m) {
+            return true;
+        }
+        // Counted as a position visited, as `try_move` would.
+        self.nodes += 1;
+        false
     }
 
     /// Records every mating move of the side to move, after the line; whether there is one.
