@@ -189,8 +189,8 @@ impl<'t, G: Game> LineSearch<'t, G> {
         if self.halted() {
             return false;
         }
-        // The table entry is mostly not in the cache: it is fetched while the moves are
-        // generated, and not looked at when there are none.
+        // The table entry may not be in the cache (in help play the node before prefetched
+        // it): it is fetched while the moves are generated.
         let key = step.table_key(self.pos.hash(), left);
         self.table.prefetch(key);
         let mut moves = self.spare.pop().unwrap_or_default();
