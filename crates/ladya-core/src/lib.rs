@@ -141,6 +141,12 @@
 //!     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>) {
 //!         out.push(PlacedPiece::new(Side::White, 0, self.stones));
 //!     }
+//!     fn piece_count(&self) -> usize {
+//!         1
+//!     }
+//!     fn move_number(&self) -> u32 {
+//!         1 + self.history.len() as u32 / 2
+//!     }
 //!     fn piece_changes(&self, m: Take) -> PieceChanges {
 //!         PieceChanges::carry(PlacedPiece::new(Side::White, 0, self.stones), self.stones - m.0)
 //!     }

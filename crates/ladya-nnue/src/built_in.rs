@@ -8,7 +8,7 @@ use ladya_core::Game;
 use crate::network::Network;
 
 /// The network files built in, by game.
-const BUILT_IN: &[(&str, &[u8])] = &[];
+const BUILT_IN: &[(&str, &[u8])] = &[("ugolki", include_bytes!("../networks/ugolki-gen0.nnue"))];
 
 /// The network file built in for the game called `name`, if there is one.
 fn bytes(name: &str) -> Option<&'static [u8]> {
@@ -39,8 +39,12 @@ pub fn built_in<G: Game>() -> Option<Arc<Network>> {
 mod tests {
     #[test]
     fn every_built_in_network_reads() {
-        let _ = super::built_in::<ladya_chess::Position>();
-        let _ = super::built_in::<ladya_xiangqi::Position>();
-        let _ = super::built_in::<ladya_ugolki::Position>();
+        for (game, _) in super::BUILT_IN {
+            assert!(["chess", "xiangqi", "ugolki"].contains(game), "{game}");
+        }
+        assert_eq!(super::built_in::<ladya_chess::Position>().is_some(), super::bytes("chess").is_some());
+        assert_eq!(super::built_in::<ladya_xiangqi::Position>().is_some(), super::bytes("xiangqi").is_some());
+        let ugolki = super::built_in::<ladya_ugolki::Position>().expect("ugolki's network");
+        assert_eq!((ugolki.game(), ugolki.hidden()), ("ugolki", 64));
     }
 }

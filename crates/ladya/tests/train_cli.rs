@@ -6,8 +6,8 @@ use std::process::{Command, Output};
 
 use ladya_chess::Position;
 use ladya_core::{Game, MoveList};
-use ladya_nnue::{Network, OutputBuckets};
 use ladya_nnue::data::{DataWriter, GameResult, Sample};
+use ladya_nnue::{Network, OutputBuckets};
 
 fn ladya(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ladya")).args(args).output().expect("ladya runs")
