@@ -369,6 +369,15 @@ impl<'a> Trainer<'a> {
         if self.validation.is_empty() {
             return None;
         }
+        let validation = std::mem::take(&mut self.validation);
+        let sums = self.run_shares(&validation, None);
+        self.validation = validation;
+        Some(sums.iter().sum::<f64>() / self.validation.len() as f64)
+    }
+
+    /// The summed loss of each thread's share of `positions`; with `weight`, each worker's
+    /// gradient of `weight` times its share's loss is left in it.
+    fn run_shares(&mut self, positions: &[usize], weight: Option<f32>) -> Vec<f64> {
         let task = Task {
             model: &self.model,
             positions: self.positions,
@@ -376,27 +385,15 @@ impl<'a> Trainer<'a> {
             buckets: &self.buckets,
             loss: self.config.loss,
         };
-        let sums =
-            in_parallel(shares(&self.validation, self.config.threads).zip(&mut self.workers), |(part, worker)| {
-                task.run(worker, part, None)
-            });
-        Some(sums.iter().sum::<f64>() / self.validation.len() as f64)
+        in_parallel(shares(positions, self.config.threads).zip(&mut self.workers), |(part, worker)| {
+            task.run(worker, part, weight)
+        })
     }
 
     /// One step of the optimiser on the positions `batch`, at learning rate `rate`; the
     /// batch's summed loss before the step.
     fn step(&mut self, batch: &[usize], rate: f32) -> f64 {
-        let task = Task {
-            model: &self.model,
-            positions: self.positions,
-            targets: &self.targets,
-            buckets: &self.buckets,
-            loss: self.config.loss,
-        };
-        let weight = 1.0 / batch.len() as f32;
-        let sums = in_parallel(shares(batch, self.config.threads).zip(&mut self.workers), |(part, worker)| {
-            task.run(worker, part, Some(weight))
-        });
+        let sums = self.run_shares(batch, Some(1.0 / batch.len() as f32));
         let gradients: Vec<&[f32]> = self.workers[..sums.len()].iter().map(|w| w.gradient.as_slice()).collect();
         self.adam.step(self.model.values_mut(), &gradients, rate);
         self.model.clip(self.feature_limit);
