@@ -162,7 +162,9 @@ fn iterate<G: Game>(
         }
         if worker.main {
             report_lines(worker, depth, multipv, None, report);
-            clock.update(worker, depth);
+            if worker.shared.features.time_scaling {
+                clock.update(worker, depth);
+            }
             if time_to_stop(worker, limits, result.score, clock.scale) {
                 break;
             }

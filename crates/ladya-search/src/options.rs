@@ -49,6 +49,9 @@ pub struct Features {
     /// Singular extensions: the hash move is searched one ply deeper when every other move
     /// falls well short of its score (and the node is cut at once when several beat beta).
     pub singular_extensions: bool,
+    /// A clock's time budget scaled by the search's confidence: less while the best move holds
+    /// and takes most of the nodes, more when it changes, shares them or its score falls.
+    pub time_scaling: bool,
 }
 
 impl Default for Features {
@@ -70,13 +73,14 @@ impl Default for Features {
             continuation_history: false,
             correction_history: false,
             singular_extensions: true,
+            time_scaling: true,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::disable`] accepts.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -93,6 +97,7 @@ impl Features {
         "continuation-history",
         "correction-history",
         "singular-extensions",
+        "time-scaling",
     ];
 
     /// Turns off the technique called `name` (one of [`Features::NAMES`]).
@@ -117,6 +122,7 @@ impl Features {
             "continuation-history" => &mut self.continuation_history,
             "correction-history" => &mut self.correction_history,
             "singular-extensions" => &mut self.singular_extensions,
+            "time-scaling" => &mut self.time_scaling,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = false;
