@@ -180,16 +180,16 @@ fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<
     }
     let corrupt = |what: String| DataError::Corrupt { game: number, what };
     let mut samples = Vec::with_capacity(u32::from_le_bytes(count).min(4096) as usize);
-    let fixed_bytes = if header.version >= 2 { 7 } else { 5 };
+    // Format 2 puts the move number (u16) before the number of pieces.
+    let has_move_number = header.version >= 2;
+    let fixed_bytes = if has_move_number { 7 } else { 5 };
     for _ in 0..u32::from_le_bytes(count) {
         let mut fixed = [0u8; 7];
         if input.read_exact(&mut fixed[..fixed_bytes]).is_err() {
             return Ok(None);
         }
-        let (move_number, pieces) = match fixed_bytes {
-            7 => (u16::from_le_bytes([fixed[4], fixed[5]]), fixed[6]),
-            _ => (0, fixed[4]),
-        };
+        let (move_number, pieces) =
+            if has_move_number { (u16::from_le_bytes([fixed[4], fixed[5]]), fixed[6]) } else { (0, fixed[4]) };
         let side_to_move = match fixed[0] {
             0 => Side::White,
             1 => Side::Black,

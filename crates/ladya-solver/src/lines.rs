@@ -253,8 +253,7 @@ impl<'t, G: Game> LineSearch<'t, G> {
     /// `check` says whether `m` gives check, where [`Step::needs_checks`] (else false). A move
     /// of the mating side that mates ends the line, early for a short solution.
     fn try_move(&mut self, step: Step, left: u32, m: G::Move, check: bool) -> bool {
-        let may_mate = check || !G::ONLY_CHECKS_MATE;
-        if step.mating_side(left) && may_mate && self.record_if_mate(m) {
+        if self.ends_line(step, left, m, check) {
             return true;
         }
         if left == 1 && step != Step::SeriesHelp {
@@ -296,13 +295,19 @@ impl<'t, G: Game> LineSearch<'t, G> {
     /// [`LineSearch::try_move`] for a help-play move `m` after which the table knows the line
     /// cannot be completed: only a mate by `m` itself, a short solution, can be one.
     fn try_move_to_dead_end(&mut self, step: Step, left: u32, m: G::Move, check: bool) -> bool {
-        let may_mate = check || !G::ONLY_CHECKS_MATE;
-        if step.mating_side(left) && may_mate && self.record_if_mate(m) {
+        if self.ends_line(step, left, m, check) {
             return true;
         }
         // Counted as a position visited, as `try_move` would.
         self.nodes += 1;
         false
+    }
+
+    /// Whether `m` is a mate by the mating side that ends the line here (recorded if so);
+    /// `check` as for [`LineSearch::try_move`].
+    fn ends_line(&mut self, step: Step, left: u32, m: G::Move, check: bool) -> bool {
+        let may_mate = check || !G::ONLY_CHECKS_MATE;
+        step.mating_side(left) && may_mate && self.record_if_mate(m)
     }
 
     /// Records every mating move of the side to move, after the line; whether there is one.
