@@ -154,6 +154,11 @@ impl Game for Position {
         square ^ 56
     }
 
+    /// The files turned over: a1 becomes h1. Only castling tells a position from its image.
+    fn mirror_square(square: u8) -> Option<u8> {
+        Some(square ^ 7)
+    }
+
     #[inline]
     fn piece_count(&self) -> usize {
         self.occupied().count_ones() as usize

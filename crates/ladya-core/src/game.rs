@@ -360,6 +360,13 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// alike (the ranks turned over in chess and xiangqi, a half turn in ugolki).
     fn flip_square(square: u8) -> u8;
 
+    /// `square` in the board's left-right mirror image, in a game whose positions are worth
+    /// the same mirrored (castling rights aside); none in a game without that symmetry (the
+    /// default). The trainer uses it to learn from each position's image as well.
+    fn mirror_square(_square: u8) -> Option<u8> {
+        None
+    }
+
     /// Appends every piece on the board to `out`.
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>);
 

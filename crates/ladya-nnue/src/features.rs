@@ -92,4 +92,34 @@ mod tests {
         // Seen by Black it is the opponent's king on e8.
         assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::Black), (6 + 5) * 64 + 60);
     }
+
+    /// Every piece of `G`'s start position, each put on its mirror image's square.
+    fn mirrored_start<G: Game>() -> (Vec<PlacedPiece>, Vec<PlacedPiece>) {
+        let mut pieces = Vec::new();
+        G::start().placed_pieces(&mut pieces);
+        let mut images: Vec<PlacedPiece> =
+            pieces.iter().map(|p| PlacedPiece::new(p.side, p.kind, G::mirror_square(p.square).unwrap())).collect();
+        pieces.sort_by_key(|p| p.square);
+        images.sort_by_key(|p| p.square);
+        (pieces, images)
+    }
+
+    #[test]
+    fn the_mirror_turns_the_files_over_and_the_starts_are_their_own_images() {
+        // Chess's start is its own image but for the kings and queens (kinds 4 and 5).
+        let (pieces, images) = mirrored_start::<Position>();
+        let others = |pieces: Vec<PlacedPiece>| pieces.into_iter().filter(|p| p.kind < 4).collect::<Vec<_>>();
+        assert_eq!(others(pieces), others(images));
+        let (pieces, images) = mirrored_start::<ladya_xiangqi::Position>();
+        assert_eq!(pieces, images);
+        assert_eq!(Position::mirror_square(0), Some(7)); // a1 and h1
+        assert_eq!(Position::mirror_square(4), Some(3)); // e1 and d1
+        assert_eq!(ladya_xiangqi::Position::mirror_square(9), Some(17)); // a1 and i1
+        for square in 0..90 {
+            let image = ladya_xiangqi::Position::mirror_square(square).unwrap();
+            assert_eq!(ladya_xiangqi::Position::mirror_square(image), Some(square));
+        }
+        // Ugolki's homes are corners: no left-right symmetry.
+        assert_eq!(ladya_ugolki::Position::mirror_square(0), None);
+    }
 }

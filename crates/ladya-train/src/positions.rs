@@ -130,6 +130,58 @@ impl Positions {
         }
     }
 
+    /// These positions with each game's mirror images added after its own positions:
+    /// `mirror` gives each square's image ([`ladya_core::Game::mirror_square`]), and the
+    /// images keep their position's score, result and move number. A game and its images stay
+    /// together, so validation never holds the image of a training position.
+    ///
+    /// # Errors
+    /// A map that is not a one-to-one map of the board's squares, or one that does not
+    /// commute with Black's view of the board.
+    pub fn with_mirror_images(&self, mirror: &[u8]) -> Result<Positions, TrainError> {
+        let space = &self.header.space;
+        let mut seen = vec![false; space.squares];
+        let one_to_one = mirror.len() == space.squares
+            && mirror
+                .iter()
+                .all(|&image| (image as usize) < space.squares && !std::mem::replace(&mut seen[image as usize], true));
+        if !one_to_one {
+            return Err(TrainError::Setting(format!(
+                "the mirror map is not a one-to-one map of the {} squares",
+                space.squares
+            )));
+        }
+        if (0..space.squares).any(|s| mirror[space.flipped[s] as usize] != space.flipped[mirror[s] as usize]) {
+            return Err(TrainError::Setting("the mirror image depends on which side views the board".to_string()));
+        }
+        let squares = space.squares as u16;
+        let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
+        let mut out = Positions::new(self.header.clone())?;
+        out.has_move_numbers = self.has_move_numbers;
+        out.most_pieces = self.most_pieces;
+        for game in 0..self.games() {
+            let range = self.game_positions(game);
+            for mirrored in [false, true] {
+                for i in range.clone() {
+                    let (own, other) = self.inputs(i);
+                    if mirrored {
+                        out.own.extend(own.iter().map(|&input| image(input)));
+                        out.other.extend(other.iter().map(|&input| image(input)));
+                    } else {
+                        out.own.extend_from_slice(own);
+                        out.other.extend_from_slice(other);
+                    }
+                    out.starts.push(out.own.len());
+                    out.scores.push(self.scores[i]);
+                    out.results.push(self.results[i]);
+                    out.move_numbers.push(self.move_numbers[i]);
+                }
+            }
+            out.game_starts.push(out.scores.len());
+        }
+        Ok(out)
+    }
+
     /// The number of games the positions come from.
     pub fn games(&self) -> usize {
         self.game_starts.len() - 1

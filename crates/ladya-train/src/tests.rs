@@ -324,3 +324,48 @@ fn bad_data_and_settings_are_refused_with_the_reason() {
     assert_eq!(err, "output buckets moves:4:80 need the move numbers, which data files of format 1 do not keep");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_mirror_image_has_the_inputs_of_the_mirrored_position() {
+    let dir = scratch("mirror");
+    let path = dir.join("pair.data");
+    let fen = "r3k2r/pp3ppp/2n5/3q4/8/2N2B2/PPP2PPP/R2Q1RK1 b - - 0 12";
+    // The same board with each rank written backwards.
+    let (board, rest) = fen.split_once(' ').unwrap();
+    let reversed: Vec<String> = board.split('/').map(|rank| rank.chars().rev().collect()).collect();
+    let mirrored_fen = format!("{} {rest}", reversed.join("/"));
+    let pos = Position::from_fen(fen).unwrap();
+    let mirrored_pos = Position::from_fen(&mirrored_fen).unwrap();
+    let mut writer = DataWriter::append::<Position>(&path).unwrap();
+    writer.write_game(&[Sample::of(&pos, -35, GameResult::WhiteWon)]).unwrap();
+    writer.write_game(&[Sample::of(&Position::start(), 20, GameResult::Draw)]).unwrap();
+    drop(writer);
+
+    let positions = Positions::read(&[&path]).unwrap();
+    let map: Vec<u8> = (0..64).map(|s| Position::mirror_square(s).unwrap()).collect();
+    let with_images = positions.with_mirror_images(&map).unwrap();
+    assert_eq!((with_images.games(), with_images.len()), (2, 4));
+    assert_eq!((with_images.game_positions(0), with_images.game_positions(1)), (0..2, 2..4));
+    let sorted = |inputs: &[u16]| {
+        let mut inputs = inputs.to_vec();
+        inputs.sort();
+        inputs
+    };
+    let (own, other) = inputs_of(positions.space(), &mirrored_pos);
+    let (image_own, image_other) = with_images.inputs(1);
+    assert_eq!((sorted(image_own), sorted(image_other)), (sorted(&own), sorted(&other)));
+    assert_ne!(sorted(image_own), sorted(with_images.inputs(0).0));
+    assert_eq!(with_images.score_and_result(1), positions.score_and_result(0));
+    // The score is Black's, who moves, and White won.
+    assert_eq!(with_images.score_and_result(1), (-35.0, 0.0));
+    assert_eq!(with_images.inputs(2), positions.inputs(1));
+
+    let mut twice = map.clone();
+    twice[0] = twice[1];
+    let err = positions.with_mirror_images(&twice).unwrap_err().to_string();
+    assert_eq!(err, "the mirror map is not a one-to-one map of the 64 squares");
+    let turned: Vec<u8> = (0..64).map(|s| (s + 1) % 64).collect();
+    let err = positions.with_mirror_images(&turned).unwrap_err().to_string();
+    assert_eq!(err, "the mirror image depends on which side views the board");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -132,6 +132,11 @@ impl Game for Position {
         square_at(file_of(square), 9 - rank_of(square))
     }
 
+    /// The files turned over: a0 becomes i0.
+    fn mirror_square(square: u8) -> Option<u8> {
+        Some(square_at(8 - file_of(square), rank_of(square)))
+    }
+
     #[inline]
     fn piece_count(&self) -> usize {
         self.occupied().count_ones() as usize

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::Args;
+use ladya_core::Game;
+use ladya_protocol::{GameKind, with_game};
 use ladya_train::{Checkpoint, Loss, OutputBuckets, Positions, TrainConfig, Trainer};
 
 use crate::Failure;
@@ -25,6 +27,9 @@ pub struct TrainArgs {
     /// `moves:COUNT:LAST` (default: pieces:8:32 in chess and xiangqi, moves:8:80 in ugolki).
     #[arg(long, value_name = "BUCKETS")]
     buckets: Option<OutputBuckets>,
+    /// Learn from each position's left-right mirror image as well (chess and xiangqi).
+    #[arg(long)]
+    mirror: bool,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: u32,
@@ -78,10 +83,23 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         .map_err(|e| Failure(format!("cannot write '{}': {e}", path.display())))
 }
 
+/// Each square's left-right mirror image in `G`, if the game has that symmetry.
+fn mirror_map<G: Game>() -> Option<Vec<u8>> {
+    (0..G::SQUARES).map(|square| G::mirror_square(square as u8)).collect()
+}
+
 /// Trains, printing one line per epoch.
 pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     let start = Instant::now();
-    let positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
+    let mut positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
+    if args.mirror {
+        let kind = GameKind::from_name(positions.game())
+            .ok_or_else(|| Failure(format!("the data is of '{}', a game Ladya does not play", positions.game())))?;
+        let mirror = with_game!(kind, mirror_map()).ok_or_else(|| {
+            Failure(format!("{kind} positions are not worth the same mirrored: --mirror is for chess and xiangqi"))
+        })?;
+        positions = positions.with_mirror_images(&mirror).map_err(|e| Failure(e.to_string()))?;
+    }
     let config = TrainConfig {
         hidden: args.hidden,
         buckets: args.buckets.unwrap_or_else(|| OutputBuckets::default_for(positions.game())),
