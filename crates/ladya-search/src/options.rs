@@ -79,7 +79,7 @@ impl Default for Features {
 }
 
 impl Features {
-    /// The names [`Features::disable`] accepts.
+    /// The names [`Features::set`] accepts.
     pub const NAMES: [&'static str; 17] = [
         "aspiration",
         "tt-cutoffs",
@@ -100,11 +100,11 @@ impl Features {
         "time-scaling",
     ];
 
-    /// Turns off the technique called `name` (one of [`Features::NAMES`]).
+    /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
     ///
     /// # Errors
     /// An unknown name, with the list of known ones.
-    pub fn disable(&mut self, name: &str) -> Result<(), String> {
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
         let switch = match name {
             "aspiration" => &mut self.aspiration,
             "tt-cutoffs" => &mut self.tt_cutoffs,
@@ -125,7 +125,7 @@ impl Features {
             "time-scaling" => &mut self.time_scaling,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
-        *switch = false;
+        *switch = on;
         Ok(())
     }
 }
@@ -191,13 +191,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_name_turns_off_one_technique() {
+    fn every_name_switches_one_technique() {
         let all = Features { continuation_history: true, correction_history: true, ..Features::default() };
+        let none = Features::NAMES.iter().fold(all, |mut f, name| {
+            f.set(name, false).unwrap();
+            f
+        });
         for name in Features::NAMES {
             let mut f = all;
-            f.disable(name).unwrap();
+            f.set(name, false).unwrap();
             assert_ne!(f, all, "{name}");
+            let mut f = none;
+            f.set(name, true).unwrap();
+            assert_ne!(f, none, "{name}");
         }
-        assert!(Features::default().disable("magic").unwrap_err().contains("lmr"));
+        assert!(Features::default().set("magic", true).unwrap_err().contains("lmr"));
     }
 }

@@ -50,6 +50,9 @@ pub struct SearchChoices {
     /// Search techniques to switch off, to measure their worth (comma-separated).
     #[arg(long, value_name = "TECHNIQUE")]
     without: Vec<String>,
+    /// Search techniques off by default to switch on, to measure their worth (comma-separated).
+    #[arg(long, value_name = "TECHNIQUE")]
+    with: Vec<String>,
     /// The evaluation: `<built-in>` (the networks built into Ladya, the default), `classic`
     /// (the hand-written evaluations) or a network file (for its game).
     #[arg(long, value_name = "NETWORK")]
@@ -57,11 +60,13 @@ pub struct SearchChoices {
 }
 
 impl SearchChoices {
-    /// Search options with these techniques switched off and this evaluation.
+    /// Search options with these techniques switched on and off and this evaluation.
     pub fn options(&self) -> Result<SearchOptions, Failure> {
         let mut features = Features::default();
-        for name in self.without.iter().flat_map(|w| w.split(',')) {
-            features.disable(name.trim()).map_err(Failure)?;
+        for (names, on) in [(&self.with, true), (&self.without, false)] {
+            for name in names.iter().flat_map(|list| list.split(',')) {
+                features.set(name.trim(), on).map_err(Failure)?;
+            }
         }
         let evaluation = ladya_protocol::evaluation(self.eval.as_deref().unwrap_or(""))
             .map_err(|e| Failure(format!("--eval: {e}")))?;
