@@ -8,7 +8,10 @@ use ladya_core::Game;
 use crate::network::Network;
 
 /// The network files built in, by game.
-const BUILT_IN: &[(&str, &[u8])] = &[("ugolki", include_bytes!("../networks/ugolki-gen0.nnue"))];
+const BUILT_IN: &[(&str, &[u8])] = &[
+    ("xiangqi", include_bytes!("../networks/xiangqi-gen0.nnue")),
+    ("ugolki", include_bytes!("../networks/ugolki-gen0.nnue")),
+];
 
 /// The network file built in for the game called `name`, if there is one.
 fn bytes(name: &str) -> Option<&'static [u8]> {
@@ -43,7 +46,8 @@ mod tests {
             assert!(["chess", "xiangqi", "ugolki"].contains(game), "{game}");
         }
         assert_eq!(super::built_in::<ladya_chess::Position>().is_some(), super::bytes("chess").is_some());
-        assert_eq!(super::built_in::<ladya_xiangqi::Position>().is_some(), super::bytes("xiangqi").is_some());
+        let xiangqi = super::built_in::<ladya_xiangqi::Position>().expect("xiangqi's network");
+        assert_eq!((xiangqi.game(), xiangqi.hidden()), ("xiangqi", 64));
         let ugolki = super::built_in::<ladya_ugolki::Position>().expect("ugolki's network");
         assert_eq!((ugolki.game(), ugolki.hidden()), ("ugolki", 64));
     }
