@@ -7,7 +7,8 @@ use std::time::Duration;
 use ladya_core::Game;
 use ladya_nnue::Network;
 
-/// Switches for the search techniques, all on by default but the two histories under trial.
+/// Switches for the search techniques, all on by default but three under trial (the two
+/// histories and the table-sharpened evaluation).
 /// Turning one off is for measuring
 /// what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +53,11 @@ pub struct Features {
     /// A clock's time budget scaled by the search's confidence: less while the best move holds
     /// and takes most of the nodes, more when it changes, shares them or its score falls.
     pub time_scaling: bool,
+    /// The static evaluation sharpened by the transposition table for pruning: where an entry's
+    /// bound says the position is worth more (or less) than the evaluation, its score is used.
+    /// Off by default: it passed an SPRT in chess at fixed nodes, but it lost a mate that a
+    /// second search with the same table must find (`docs/matches.md`).
+    pub tt_eval: bool,
 }
 
 impl Default for Features {
@@ -74,13 +80,14 @@ impl Default for Features {
             correction_history: false,
             singular_extensions: true,
             time_scaling: true,
+            tt_eval: false,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -98,6 +105,7 @@ impl Features {
         "correction-history",
         "singular-extensions",
         "time-scaling",
+        "tt-eval",
     ];
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -123,6 +131,7 @@ impl Features {
             "correction-history" => &mut self.correction_history,
             "singular-extensions" => &mut self.singular_extensions,
             "time-scaling" => &mut self.time_scaling,
+            "tt-eval" => &mut self.tt_eval,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = on;
@@ -192,7 +201,8 @@ mod tests {
 
     #[test]
     fn every_name_switches_one_technique() {
-        let all = Features { continuation_history: true, correction_history: true, ..Features::default() };
+        let all =
+            Features { continuation_history: true, correction_history: true, tt_eval: true, ..Features::default() };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {
             f.set(name, false).unwrap();
             f

@@ -522,7 +522,20 @@ impl<'a, G: Game> Worker<'a, G> {
             (Some(now), Some(before)) => now > before,
             _ => false,
         };
-        if let Some(eval) = eval
+        // What pruning goes by: the evaluation, or the table's score where its bound is tighter.
+        let pruning_eval = match (eval, entry) {
+            (Some(static_eval), Some(e)) if self.features().tt_eval && excluded == 0 => {
+                let s = from_table(e.score, ply);
+                let tighter = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
+                Some(if tighter && s.abs() < MATE_BOUND { s } else { static_eval })
+            }
+            _ => eval,
+        };
+        if let Some(eval) = pruning_eval
             && !pv_node
             && excluded == 0
         {
@@ -632,8 +645,9 @@ impl<'a, G: Game> Worker<'a, G> {
                 let late = self.features().late_move_pruning
                     && depth <= 8
                     && searched >= (3 + depth * depth) as usize / (2 - improving as usize);
-                let futile =
-                    self.features().futility && depth <= 6 && eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
+                let futile = self.features().futility
+                    && depth <= 6
+                    && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
                 if late || futile {
                     self.unmake();
                     continue;
