@@ -122,19 +122,27 @@ fn stop_is_honoured_promptly() {
 #[test]
 fn mate_scores_survive_transpositions() {
     // Searching twice with one table: the second search reads mate scores stored at other
-    // plies and must report the same mate distance.
+    // plies and must report the same mate distance, also where pruning takes the table's score
+    // for the evaluation (a shallow entry's bound must not prune the mate away).
+    let mut tt_eval = SearchOptions::default();
+    tt_eval.features.set("tt-eval", true).unwrap();
+    for options in [SearchOptions::default(), tt_eval] {
+        mate_survives_transpositions_with(&options);
+    }
+}
+
+fn mate_survives_transpositions_with(options: &SearchOptions) {
     let pos = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap();
     let tt = TranspositionTable::try_new(16).unwrap();
     let control = SearchControl::new();
-    let options = SearchOptions::default();
-    let first = search(&pos, &Limits::depth(8), &options, &tt, &control, &mut |_| {});
-    let second = search(&pos, &Limits::depth(10), &options, &tt, &control, &mut |_| {});
+    let first = search(&pos, &Limits::depth(8), options, &tt, &control, &mut |_| {});
+    let second = search(&pos, &Limits::depth(10), options, &tt, &control, &mut |_| {});
     assert_eq!(first.score, mate_in(3));
     assert_eq!(second.score, mate_in(3));
     // From the position after the key move, the same table must give mated in 2 plies.
     let mut after = pos.clone();
     after.make(first.best.unwrap());
-    let third = search(&after, &Limits::depth(8), &options, &tt, &control, &mut |_| {});
+    let third = search(&after, &Limits::depth(8), options, &tt, &control, &mut |_| {});
     assert_eq!(third.score, mated_in(2));
 }
 
