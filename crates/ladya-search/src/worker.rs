@@ -529,14 +529,15 @@ impl<'a, G: Game> Worker<'a, G> {
         // What pruning goes by: the evaluation, or the table's score where its bound is tighter
         // and its search was not much shallower than this one.
         let pruning_eval = match (eval, entry) {
-            (Some(static_eval), Some(e)) if self.features().tt_eval && excluded == 0 => {
+            (Some(static_eval), Some(e))
+                if self.features().tt_eval && excluded == 0 && e.depth >= depth - TT_EVAL_DEPTH_GAP =>
+            {
                 let s = from_table(e.score, ply);
-                let tighter = e.depth >= depth - TT_EVAL_DEPTH_GAP
-                    && match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => s > static_eval,
-                        Bound::Upper => s < static_eval,
-                    };
+                let tighter = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > static_eval,
+                    Bound::Upper => s < static_eval,
+                };
                 Some(if tighter && s.abs() < MATE_BOUND { s } else { static_eval })
             }
             _ => eval,
