@@ -42,8 +42,8 @@ fn mates_with_the_flying_general() {
     // 1. Ke1 (the general takes the e-file, which the black general may then not step onto)
     // and 2. Rd5# whatever Black plays.
     assert_mate("9/3k5/9/9/R8/9/9/9/5K3/p8 w - - 0 1", 2, &["f1e1"], 5);
-    // 1. Ke0 Kd8 2. Rd2# (depth 6: with the built-in network of generation 1 the depth-5 search
-    // prefers the knight's checks).
+    // 1. Ke0 Kd8 2. Rd2# (depth 6: with the built-in networks of generations 1 and 2 the
+    // depth-5 search prefers the knight's checks).
     assert_mate("9/9/3k5/9/2b6/9/9/4R4/5N3/5K3 w - - 0 1", 2, &["f0e0"], 6);
     // 1. Re3+ Kf7 2. Ke2 Kf8 3. Rf3# (or 1. Rf3+ first).
     assert_mate("5a3/9/4k4/9/9/9/6R2/3K5/9/9 w - - 0 1", 3, &["g3e3", "g3f3"], 7);
@@ -62,14 +62,16 @@ fn mates_with_cannon_screens() {
 
 #[test]
 fn mates_with_both() {
-    // 1. Ke2 (holding the e-file) Kf9 2. Cf6 Kf8 3. Cf3#, over the cannon on f6.
-    assert_mate("9/5k3/9/6C2/9/9/C8/3K1A3/9/9 w - - 0 1", 3, &["d2e2"], 7);
+    // 1. Ke2 (holding the e-file) Kf9 2. Cf6 Kf8 3. Cf3#, over the cannon on f6. Depth 10 with
+    // the built-in network of generation 2 (7 with generation 1): below it the search prefers
+    // checks with the cannons.
+    assert_mate("9/5k3/9/6C2/9/9/C8/3K1A3/9/9 w - - 0 1", 3, &["d2e2"], 10);
     // 1. Ke2 Ae8 2. Cf0 Kf8 3. Cf4#: the cannon on f0 checks over the one on f4, and a block
     // on f7 would screen the front cannon. (Fairy-Stockfish finds this mate at depth 22; at
-    // depth 18 it reports the mate in four that starts 1. Cf4+.) Ladya needs depth 10 with the
-    // built-in network of generation 1 (8 with generation 0): below it the quiet first move is
-    // reduced away in favour of taking the advisor.
-    assert_mate("3a5/9/5k3/9/9/8C/9/3K5/4A4/3C5 w - - 0 1", 3, &["d2e2"], 10);
+    // depth 18 it reports the mate in four that starts 1. Cf4+.) Ladya needs depth 11 with the
+    // built-in network of generation 2 (10 with generation 1, 8 with generation 0): below it the
+    // quiet first move is reduced away in favour of taking the advisor.
+    assert_mate("3a5/9/5k3/9/9/8C/9/3K5/4A4/3C5 w - - 0 1", 3, &["d2e2"], 11);
 }
 
 #[test]
