@@ -1,5 +1,6 @@
 //! The search's behaviour on xiangqi: mates that need the flying-general rule (a general
-//! controlling a file) and cannon screens, found with the exact mate score at a modest depth.
+//! controlling a file) and cannon screens, found with the exact mate score as `go mate N` finds
+//! them: the search stops once the mate is proven, and must prove it within depth 16.
 //! Each position and its mate distance were checked with Fairy-Stockfish 11.1 (`go depth 22`
 //! with MultiPV 3, `UCI_Variant xiangqi`), which also lists the other first moves that mate as
 //! fast.
@@ -9,16 +10,23 @@ use ladya_core::score::{mate_in, mated_in};
 use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
 use ladya_xiangqi::{Move, Position};
 
-fn run(pos: &Position, depth: u32) -> SearchResult<Move> {
+/// The deepest iteration a mate search here may take. The depth at which a mate is first
+/// proven moves with the built-in network (generation 2 needs 10 and 11 for the mates of
+/// `mates_with_both`), so the tests bound it instead of pinning it.
+const MATE_SEARCH_DEPTH: u32 = 16;
+
+fn run(pos: &Position, limits: &Limits) -> SearchResult<Move> {
     let tt = TranspositionTable::try_new(16).unwrap();
-    search(pos, &Limits::depth(depth), &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {})
+    search(pos, limits, &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {})
 }
 
-/// Searches `fen` to `depth` and checks that it announces mate in `moves` with one of the
-/// `first` moves (ICCS), and that the principal variation really ends the game that fast.
-fn assert_mate(fen: &str, moves: usize, first: &[&str], depth: u32) {
+/// Searches `fen` for a mate in `moves`, as `go mate` does, and checks that it announces
+/// exactly that mate with one of the `first` moves (ICCS), and that the principal variation
+/// really ends the game that fast.
+fn assert_mate(fen: &str, moves: usize, first: &[&str]) {
     let pos = Position::from_fen(fen).unwrap();
-    let r = run(&pos, depth);
+    let limits = Limits { depth: Some(MATE_SEARCH_DEPTH), mate: Some(moves as u32), ..Limits::default() };
+    let r = run(&pos, &limits);
     let best = r.best.map(|m| m.to_string()).unwrap_or_default();
     assert_eq!(r.score, mate_in(2 * moves - 1), "{fen}: best {best}, pv {:?}", r.pv);
     assert!(first.contains(&best.as_str()), "{fen}: best {best}, expected one of {first:?}");
@@ -38,40 +46,37 @@ fn assert_mate(fen: &str, moves: usize, first: &[&str], depth: u32) {
 fn mates_with_the_flying_general() {
     // 1. Rf5#: e9 would face the red general. 1. Ra8 wins as well: the black general has no
     // move left, and a side that cannot move loses.
-    assert_mate("5k3/9/9/9/R8/9/9/9/9/4K4 w - - 0 1", 1, &["a5f5", "a5a8"], 3);
+    assert_mate("5k3/9/9/9/R8/9/9/9/9/4K4 w - - 0 1", 1, &["a5f5", "a5a8"]);
     // 1. Ke1 (the general takes the e-file, which the black general may then not step onto)
     // and 2. Rd5# whatever Black plays.
-    assert_mate("9/3k5/9/9/R8/9/9/9/5K3/p8 w - - 0 1", 2, &["f1e1"], 5);
-    // 1. Ke0 Kd8 2. Rd2# (depth 6: with the built-in networks of generations 1 and 2 the
-    // depth-5 search prefers the knight's checks).
-    assert_mate("9/9/3k5/9/2b6/9/9/4R4/5N3/5K3 w - - 0 1", 2, &["f0e0"], 6);
+    assert_mate("9/3k5/9/9/R8/9/9/9/5K3/p8 w - - 0 1", 2, &["f1e1"]);
+    // 1. Ke0 Kd8 2. Rd2#.
+    assert_mate("9/9/3k5/9/2b6/9/9/4R4/5N3/5K3 w - - 0 1", 2, &["f0e0"]);
     // 1. Re3+ Kf7 2. Ke2 Kf8 3. Rf3# (or 1. Rf3+ first).
-    assert_mate("5a3/9/4k4/9/9/9/6R2/3K5/9/9 w - - 0 1", 3, &["g3e3", "g3f3"], 7);
+    assert_mate("5a3/9/4k4/9/9/9/6R2/3K5/9/9 w - - 0 1", 3, &["g3e3", "g3f3"]);
 }
 
 #[test]
 fn mates_with_cannon_screens() {
     // 1. Ce5#: the cannon on e3 checks over the one on e5; an advisor stepping to e8 would
     // screen the front cannon, so nothing blocks.
-    assert_mate("3aka3/9/9/9/1C7/9/4C4/9/9/3K5 w - - 0 1", 1, &["b5e5"], 3);
+    assert_mate("3aka3/9/9/9/1C7/9/4C4/9/9/3K5 w - - 0 1", 1, &["b5e5"]);
     // 1. Cd4 Kd8 2. Cd2#: two cannons stacked on the d-file.
-    assert_mate("3k5/9/6P2/9/9/4C4/9/1C7/4K4/3A5 w - - 0 1", 2, &["e4d4"], 5);
+    assert_mate("3k5/9/6P2/9/9/4C4/9/1C7/4K4/3A5 w - - 0 1", 2, &["e4d4"]);
     // 1. Ce3+ (over the cannon on e7) Kd9 2. Rd6#; 1. Rg8 Kd9 2. Re8# as well.
-    assert_mate("4k4/9/4C4/6R2/9/9/C8/4K4/9/9 w - - 0 1", 2, &["a3e3", "g6g8"], 5);
+    assert_mate("4k4/9/4C4/6R2/9/9/C8/4K4/9/9 w - - 0 1", 2, &["a3e3", "g6g8"]);
 }
 
 #[test]
 fn mates_with_both() {
-    // 1. Ke2 (holding the e-file) Kf9 2. Cf6 Kf8 3. Cf3#, over the cannon on f6. Depth 10 with
-    // the built-in network of generation 2 (7 with generation 1): below it the search prefers
-    // checks with the cannons.
-    assert_mate("9/5k3/9/6C2/9/9/C8/3K1A3/9/9 w - - 0 1", 3, &["d2e2"], 10);
+    // 1. Ke2 (holding the e-file) Kf9 2. Cf6 Kf8 3. Cf3#, over the cannon on f6. Shallow
+    // searches prefer checks with the cannons.
+    assert_mate("9/5k3/9/6C2/9/9/C8/3K1A3/9/9 w - - 0 1", 3, &["d2e2"]);
     // 1. Ke2 Ae8 2. Cf0 Kf8 3. Cf4#: the cannon on f0 checks over the one on f4, and a block
     // on f7 would screen the front cannon. (Fairy-Stockfish finds this mate at depth 22; at
-    // depth 18 it reports the mate in four that starts 1. Cf4+.) Ladya needs depth 11 with the
-    // built-in network of generation 2 (10 with generation 1, 8 with generation 0): below it the
-    // quiet first move is reduced away in favour of taking the advisor.
-    assert_mate("3a5/9/5k3/9/9/8C/9/3K5/4A4/3C5 w - - 0 1", 3, &["d2e2"], 11);
+    // depth 18 it reports the mate in four that starts 1. Cf4+.) Shallow searches reduce the quiet
+    // first move away in favour of taking the advisor.
+    assert_mate("3a5/9/5k3/9/9/8C/9/3K5/4A4/3C5 w - - 0 1", 3, &["d2e2"]);
 }
 
 #[test]
@@ -80,5 +85,5 @@ fn the_mated_side_sees_its_fate() {
     // does.
     let mut pos = Position::from_fen("9/3k5/9/9/R8/9/9/9/5K3/p8 w - - 0 1").unwrap();
     pos.make(pos.parse_move("f1e1").unwrap());
-    assert_eq!(run(&pos, 5).score, mated_in(2));
+    assert_eq!(run(&pos, &Limits::depth(5)).score, mated_in(2));
 }
