@@ -95,10 +95,15 @@ def cycle(fen, rng, chasing):
 
 
 def verdict(fen, line):
-    """Fairy-Stockfish's result of the position after `line`: draw, red or black."""
-    ended, score = sf.is_optional_game_end("xiangqi", fen, line)
-    if not ended:
-        ended, score = sf.is_immediate_game_end("xiangqi", fen, line)
+    """Fairy-Stockfish's result of the position after `line`: draw, red or black, or None if
+    the game goes on. A side with no legal move loses (mate or stalemate); otherwise a rule may
+    end the game (repetition, perpetual check or chase, the move limit)."""
+    if not sf.legal_moves("xiangqi", fen, line):
+        ended, score = True, sf.game_result("xiangqi", fen, line)
+    else:
+        ended, score = sf.is_optional_game_end("xiangqi", fen, line)
+        if not ended:
+            ended, score = sf.is_immediate_game_end("xiangqi", fen, line)
     if not ended:
         return None
     if score == 0:
