@@ -20,7 +20,7 @@ import collections
 import re
 import sys
 
-from xiangqi_repetitions import verdict
+from xiangqi_repetitions import START, verdict
 
 # The endings that Ladya's referee rules from the position itself, which pyffish must match.
 RULE_ENDINGS = ("checkmate", "stalemate", "perpetual", "repetition", "sixty moves")
@@ -46,7 +46,7 @@ def main():
         sys.exit(__doc__)
     tally = collections.Counter()
     for number, tags, moves, ending in games(sys.argv[1]):
-        fen = tags.get("FEN", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")
+        fen = tags.get("FEN", START)
         result = tags.get("Result", "*")
         judged = verdict(fen, moves)
         ruled = any(word in ending for word in RULE_ENDINGS)
