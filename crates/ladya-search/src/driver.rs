@@ -90,13 +90,15 @@ pub fn search<G: Game>(
             let shared = &shared;
             let pos = root.clone();
             scope.spawn(move || {
-                let mut worker = Worker::new(pos, shared, false);
+                let mut worker = Worker::new(pos, shared, id);
                 iterate(&mut worker, limits, 1, id, &mut |_| {});
+                tt.keep_histories(id, worker.histories, &shared.features);
             });
         }
-        let mut main = Worker::new(root.clone(), &shared, true);
+        let mut main = Worker::new(root.clone(), &shared, 0);
         let result = iterate(&mut main, limits, options.multipv.max(1), 0, report);
         control.stop();
+        tt.keep_histories(0, main.histories, &shared.features);
         result
     });
     SearchResult { nodes: shared.nodes.load(Relaxed), ..result }

@@ -38,6 +38,7 @@
 //! controls go in [`Limits`] (a move time, or a [`Clock`] the search budgets itself).
 
 mod driver;
+mod histories;
 mod limits;
 mod options;
 pub mod tt;

@@ -7,8 +7,8 @@ use std::time::Duration;
 use ladya_core::Game;
 use ladya_nnue::Network;
 
-/// Switches for the search techniques, all on by default but three under trial (the two
-/// histories and the table-sharpened evaluation).
+/// Switches for the search techniques, all on by default but four under trial (the two
+/// histories, the table-sharpened evaluation and histories kept between searches).
 /// Turning one off is for measuring
 /// what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,6 +58,10 @@ pub struct Features {
     /// Off by default: it passed an SPRT in chess at fixed nodes, but it lost a mate that a
     /// second search with the same table must find (`docs/matches.md`).
     pub tt_eval: bool,
+    /// The histories (quiet moves, counter moves, continuations, corrections) kept from one
+    /// search to the next, with the transposition table, until it is cleared, instead of
+    /// starting empty at every move. Off by default until an SPRT says it pays.
+    pub kept_histories: bool,
 }
 
 impl Default for Features {
@@ -81,13 +85,14 @@ impl Default for Features {
             singular_extensions: true,
             time_scaling: true,
             tt_eval: false,
+            kept_histories: false,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 19] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -106,6 +111,7 @@ impl Features {
         "singular-extensions",
         "time-scaling",
         "tt-eval",
+        "kept-histories",
     ];
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -132,6 +138,7 @@ impl Features {
             "singular-extensions" => &mut self.singular_extensions,
             "time-scaling" => &mut self.time_scaling,
             "tt-eval" => &mut self.tt_eval,
+            "kept-histories" => &mut self.kept_histories,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = on;
@@ -201,8 +208,13 @@ mod tests {
 
     #[test]
     fn every_name_switches_one_technique() {
-        let all =
-            Features { continuation_history: true, correction_history: true, tt_eval: true, ..Features::default() };
+        let all = Features {
+            continuation_history: true,
+            correction_history: true,
+            tt_eval: true,
+            kept_histories: true,
+            ..Features::default()
+        };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {
             f.set(name, false).unwrap();
             f

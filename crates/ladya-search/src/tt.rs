@@ -4,12 +4,17 @@
 //! `key ^ data` (a torn write reads as a miss, without locks): this module packs entries into
 //! 64 bits and chooses what to replace. Four entries make a 64-byte bucket, one cache line.
 //! Replacement prefers keeping deep entries of the current search; a generation counter ages
-//! out entries of earlier searches.
+//! out entries of earlier searches. Beside its entries the table keeps each search thread's
+//! [`Histories`] between searches, when the search asks for that.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-use ladya_core::Score;
 use ladya_core::hashtable::{HashTable, HashTableError};
+use ladya_core::{Game, Score};
+
+use crate::histories::Histories;
+use crate::options::Features;
 
 /// What a stored score says about the true value of the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,10 +77,13 @@ fn generation_of(data: u64) -> u8 {
     (data >> 58) as u8 & 63
 }
 
-/// A lock-free hash table of search results, sized in megabytes (MiB).
+/// A lock-free hash table of search results, sized in megabytes (MiB), and the search
+/// threads' histories kept from the last search (see `Features::kept_histories`).
 pub struct TranspositionTable {
     table: HashTable<SLOTS_PER_BUCKET>,
     generation: AtomicU8,
+    /// Each thread's histories from the last search that kept them, by thread number.
+    histories: Mutex<Vec<Option<Histories>>>,
 }
 
 impl TranspositionTable {
@@ -84,7 +92,11 @@ impl TranspositionTable {
     /// # Errors
     /// [`HashTableError`] when that is 0 or the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashTableError> {
-        Ok(TranspositionTable { table: HashTable::try_new_mib(megabytes)?, generation: AtomicU8::new(0) })
+        Ok(TranspositionTable {
+            table: HashTable::try_new_mib(megabytes)?,
+            generation: AtomicU8::new(0),
+            histories: Mutex::new(Vec::new()),
+        })
     }
 
     /// The table's size in megabytes.
@@ -92,10 +104,35 @@ impl TranspositionTable {
         self.table.bytes() >> 20
     }
 
-    /// Forgets everything (a new game).
+    /// Forgets everything (a new game), the kept histories too.
     pub fn clear(&self) {
         self.table.clear();
         self.generation.store(0, Relaxed);
+        self.kept_histories().clear();
+    }
+
+    fn kept_histories(&self) -> std::sync::MutexGuard<'_, Vec<Option<Histories>>> {
+        // A thread that panicked holding the lock left only statistics behind: still usable.
+        self.histories.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Thread `thread`'s histories for a search of `G` with `features`: those kept from the
+    /// last search if it kept them and they fit, else empty ones.
+    pub(crate) fn take_histories<G: Game>(&self, thread: usize, features: &Features) -> Histories {
+        let kept =
+            if features.kept_histories { self.kept_histories().get_mut(thread).and_then(Option::take) } else { None };
+        kept.filter(|h| h.fit::<G>(features)).unwrap_or_else(|| Histories::new::<G>(features))
+    }
+
+    /// Keeps thread `thread`'s histories for the next search, if `features` asks for that.
+    pub(crate) fn keep_histories(&self, thread: usize, histories: Histories, features: &Features) {
+        if features.kept_histories {
+            let mut kept = self.kept_histories();
+            if kept.len() <= thread {
+                kept.resize_with(thread + 1, || None);
+            }
+            kept[thread] = Some(histories);
+        }
     }
 
     /// Marks the start of a new search: older entries become the first to be replaced.

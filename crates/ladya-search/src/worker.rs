@@ -8,6 +8,7 @@ use ladya_core::score::{self, INFINITE, MATE_BOUND, Score, from_table, mate_in, 
 use ladya_core::{Game, MAX_MOVES, MoveCode, MoveList, Side};
 use ladya_nnue::{Accumulators, Network};
 
+use crate::histories::{CORRECTIONS, Histories};
 use crate::limits::{Deadlines, Limits, SearchControl};
 use crate::options::Features;
 use crate::tt::{Bound, TranspositionTable};
@@ -33,8 +34,6 @@ const BAD_NOISY: i32 = -(1 << 28);
 /// Largest magnitude of a history score.
 const HISTORY_MAX: i32 = 16_384;
 
-/// Correction-history entries per side (a power of two).
-const CORRECTIONS: usize = 16_384;
 /// Correction-history entries count in this fraction of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
 /// The largest correction, in evaluation units.
@@ -119,15 +118,8 @@ pub(crate) struct Worker<'a, G: Game> {
     pub(crate) seldepth: usize,
     root_ply: usize,
     stack: Vec<Frame>,
-    /// Quiet-move history by side and move code.
-    history: Vec<i32>,
-    /// The move that last refuted each move (by code).
-    counters: Vec<u16>,
-    /// Quiet-move history after a move: by the earlier move's key, then the quiet move's.
-    continuation: Vec<i32>,
-    /// How far the static evaluation missed the search's score, by side to move and
-    /// [`Game::structure_key`], in [`CORRECTION_GRAIN`]ths.
-    correction: Vec<i32>,
+    /// What this thread learns of moves and evaluation misses (perhaps since earlier searches).
+    pub(crate) histories: Histories,
     pv: Vec<Vec<G::Move>>,
     plies: Vec<Box<PlyMoves<G::Move>>>,
     pub(crate) root_moves: Vec<RootMove<G::Move>>,
@@ -138,7 +130,8 @@ pub(crate) struct Worker<'a, G: Game> {
 }
 
 impl<'a, G: Game> Worker<'a, G> {
-    pub(crate) fn new(pos: G, shared: &'a Shared<'a>, main: bool) -> Self {
+    /// Thread number `thread` (0 for the main one) of a search from `pos`.
+    pub(crate) fn new(pos: G, shared: &'a Shared<'a>, thread: usize) -> Self {
         let mut root_list = MoveList::new();
         pos.legal_moves(&mut root_list);
         let limits = shared.limits;
@@ -163,18 +156,14 @@ impl<'a, G: Game> Worker<'a, G> {
         });
         Worker {
             root_ply: pos.ply(),
+            histories: shared.tt.take_histories::<G>(thread, &shared.features),
             pos,
             shared,
-            main,
+            main: thread == 0,
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
             stack: vec![Frame::default(); MAX_PLY + 4],
-            history: vec![0; 2 * 65_536],
-            counters: vec![0; 65_536],
-            // Allocated (megabytes in xiangqi) only when the technique is on.
-            continuation: vec![0; if shared.features.continuation_history { G::MOVE_KEYS * G::MOVE_KEYS } else { 0 }],
-            correction: vec![0; 2 * CORRECTIONS],
             pv: vec![Vec::new(); MAX_PLY + 2],
             plies: (0..MAX_PLY + 2).map(|_| PlyMoves::new()).collect(),
             root_moves,
@@ -281,7 +270,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let features = self.shared.features;
         let frame = self.stack[ply];
         let counter = match (ply.checked_sub(1).map(|p| self.stack[p]), features.counter_moves) {
-            (Some(Frame { played: Some(code), null: false, .. }), true) => self.counters[code as usize],
+            (Some(Frame { played: Some(code), null: false, .. }), true) => self.histories.counters[code as usize],
             _ => 0,
         };
         let side = self.pos.side_to_move();
@@ -309,10 +298,10 @@ impl<'a, G: Game> Worker<'a, G> {
     /// `side` at `ply`.
     fn quiet_score(&self, side: Side, code: u16, ply: usize, key: usize) -> i32 {
         let features = self.features();
-        let mut score = if features.history { self.history[self.history_index(side, code)] } else { 0 };
+        let mut score = if features.history { self.histories.history[self.history_index(side, code)] } else { 0 };
         if features.continuation_history {
             for earlier in self.earlier_moves(ply) {
-                score += self.continuation[earlier * G::MOVE_KEYS + key];
+                score += self.histories.continuation[earlier * G::MOVE_KEYS + key];
             }
         }
         score
@@ -337,7 +326,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// `raw`, a static evaluation of the position, corrected by the correction history.
     fn corrected(&self, raw: Score) -> Score {
         match self.correction_index() {
-            Some(i) if raw.abs() < MATE_BOUND => raw + self.correction[i] / CORRECTION_GRAIN,
+            Some(i) if raw.abs() < MATE_BOUND => raw + self.histories.correction[i] / CORRECTION_GRAIN,
             _ => raw,
         }
     }
@@ -348,7 +337,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(i) = self.correction_index() {
             let weight = (depth + 1).min(16);
             let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
-            let entry = &mut self.correction[i];
+            let entry = &mut self.histories.correction[i];
             *entry = (*entry * (256 - weight) + target * weight) / 256;
         }
     }
@@ -370,7 +359,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     fn update_history(&mut self, side: Side, code: u16, bonus: i32) {
         let index = self.history_index(side, code);
-        let h = &mut self.history[index];
+        let h = &mut self.histories.history[index];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 
@@ -380,7 +369,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return;
         }
         for earlier in self.earlier_moves(ply) {
-            let h = &mut self.continuation[earlier * G::MOVE_KEYS + key];
+            let h = &mut self.histories.continuation[earlier * G::MOVE_KEYS + key];
             *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         }
     }
@@ -398,7 +387,7 @@ impl<'a, G: Game> Worker<'a, G> {
             && let Some(prev_code) = previous.played
             && !previous.null
         {
-            self.counters[prev_code as usize] = code;
+            self.histories.counters[prev_code as usize] = code;
         }
         let side = self.pos.side_to_move();
         let bonus = (depth * depth * 16).min(1200);

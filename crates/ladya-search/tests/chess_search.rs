@@ -1,6 +1,7 @@
 //! The search's behaviour on chess: mates found with exact scores, stalemate avoided when
 //! winning and sought when losing, legal moves only, limits and the stop signal honoured,
-//! and mate scores kept right through the transposition table.
+//! mate scores kept right through the transposition table, and histories kept between
+//! searches only until the table is cleared.
 
 use std::sync::Arc;
 use std::thread;
@@ -126,7 +127,9 @@ fn mate_scores_survive_transpositions() {
     // for the evaluation (a shallow entry's bound must not prune the mate away).
     let mut tt_eval = SearchOptions::default();
     tt_eval.features.set("tt-eval", true).unwrap();
-    for options in [SearchOptions::default(), tt_eval] {
+    let mut kept_histories = SearchOptions::default();
+    kept_histories.features.set("kept-histories", true).unwrap();
+    for options in [SearchOptions::default(), tt_eval, kept_histories] {
         mate_survives_transpositions_with(&options);
     }
 }
@@ -134,16 +137,44 @@ fn mate_scores_survive_transpositions() {
 fn mate_survives_transpositions_with(options: &SearchOptions) {
     let pos = Position::from_fen("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1").unwrap();
     let tt = TranspositionTable::try_new(16).unwrap();
-    let control = SearchControl::new();
-    let first = search(&pos, &Limits::depth(8), options, &tt, &control, &mut |_| {});
-    let second = search(&pos, &Limits::depth(10), options, &tt, &control, &mut |_| {});
+    // A control per search: a finished search leaves its control stopped.
+    let run =
+        |pos: &Position, depth| search(pos, &Limits::depth(depth), options, &tt, &SearchControl::new(), &mut |_| {});
+    let first = run(&pos, 8);
+    let second = run(&pos, 10);
     assert_eq!(first.score, mate_in(3));
     assert_eq!(second.score, mate_in(3));
     // From the position after the key move, the same table must give mated in 2 plies.
     let mut after = pos.clone();
     after.make(first.best.unwrap());
-    let third = search(&after, &Limits::depth(8), options, &tt, &control, &mut |_| {});
+    let third = run(&after, 8);
     assert_eq!(third.score, mated_in(2));
+}
+
+#[test]
+fn kept_histories_carry_over_until_the_table_is_cleared() {
+    // A middlegame searched, then the position after its best move: with the histories kept,
+    // the second search starts from what the first learnt and takes another path; once the
+    // table is cleared, a search is the same as one that never kept anything.
+    let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+    let second_and_fresh_nodes = |options: &SearchOptions| {
+        let tt = TranspositionTable::try_new(16).unwrap();
+        let run = |pos: &Position, depth| {
+            search(pos, &Limits::depth(depth), options, &tt, &SearchControl::new(), &mut |_| {})
+        };
+        let first = run(&pos, 8);
+        let mut after = pos.clone();
+        after.make(first.best.unwrap());
+        let second = run(&after, 8).nodes;
+        tt.clear();
+        (second, run(&after, 8).nodes)
+    };
+    let mut kept = SearchOptions::default();
+    kept.features.set("kept-histories", true).unwrap();
+    let (plain_second, plain_fresh) = second_and_fresh_nodes(&SearchOptions::default());
+    let (kept_second, kept_fresh) = second_and_fresh_nodes(&kept);
+    assert_ne!(kept_second, plain_second);
+    assert_eq!(kept_fresh, plain_fresh);
 }
 
 #[test]
