@@ -1,8 +1,9 @@
 //! What a search thread learns as it goes: how quiet moves fared (history, counter moves,
 //! continuation histories) and how far the static evaluation missed (correction history).
-//! With [`Features::kept_histories`](crate::Features::kept_histories) a thread's tables are
-//! kept in the transposition table after its search and taken up by the same thread of the
-//! next one, as the table's entries are, until the table is cleared (a new game).
+//! With [`Features::kept_histories`](crate::Features::kept_histories) (on by default) a
+//! thread's tables are kept in the transposition table after its search and taken up by the
+//! same thread of the next one, as the table's entries are, until the table is cleared (a new
+//! game).
 
 use ladya_core::Game;
 

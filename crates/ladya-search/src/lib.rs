@@ -17,10 +17,12 @@
 //! // King and rook against king: 1.Kc6 mates in three.
 //! let pos: Position = "1k6/8/8/3K4/8/8/3R4/8 w - - 0 1".parse()?;
 //! let table = TranspositionTable::try_new(16)?;
+//! // Search until a mate in three is proven (as UCI's `go mate 3` does), at most 12 plies deep.
+//! let limits = Limits { depth: Some(12), mate: Some(3), ..Limits::default() };
 //! let mut depths = Vec::new();
 //! let result = search(
 //!     &pos,
-//!     &Limits::depth(8),
+//!     &limits,
 //!     &SearchOptions::default(),
 //!     &table,
 //!     &SearchControl::new(),

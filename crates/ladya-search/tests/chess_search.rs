@@ -127,9 +127,9 @@ fn mate_scores_survive_transpositions() {
     // for the evaluation (a shallow entry's bound must not prune the mate away).
     let mut tt_eval = SearchOptions::default();
     tt_eval.features.set("tt-eval", true).unwrap();
-    let mut kept_histories = SearchOptions::default();
-    kept_histories.features.set("kept-histories", true).unwrap();
-    for options in [SearchOptions::default(), tt_eval, kept_histories] {
+    let mut fresh_histories = SearchOptions::default();
+    fresh_histories.features.set("kept-histories", false).unwrap();
+    for options in [SearchOptions::default(), tt_eval, fresh_histories] {
         mate_survives_transpositions_with(&options);
     }
 }
@@ -169,10 +169,10 @@ fn kept_histories_carry_over_until_the_table_is_cleared() {
         tt.clear();
         (second, run(&after, 8).nodes)
     };
-    let mut kept = SearchOptions::default();
-    kept.features.set("kept-histories", true).unwrap();
-    let (plain_second, plain_fresh) = second_and_fresh_nodes(&SearchOptions::default());
-    let (kept_second, kept_fresh) = second_and_fresh_nodes(&kept);
+    let mut plain = SearchOptions::default();
+    plain.features.set("kept-histories", false).unwrap();
+    let (plain_second, plain_fresh) = second_and_fresh_nodes(&plain);
+    let (kept_second, kept_fresh) = second_and_fresh_nodes(&SearchOptions::default());
     assert_ne!(kept_second, plain_second);
     assert_eq!(kept_fresh, plain_fresh);
 }
