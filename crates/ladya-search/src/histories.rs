@@ -11,6 +11,8 @@ use crate::options::Features;
 
 /// Correction-history entries per side.
 pub(crate) const CORRECTIONS: usize = 16_384;
+/// Move codes (`MoveCode::code`) per side in the history table.
+pub(crate) const MOVE_CODES: usize = 65_536;
 
 /// One search thread's statistics.
 pub(crate) struct Histories {
@@ -23,7 +25,7 @@ pub(crate) struct Histories {
     /// Quiet-move history after a move: by the earlier move's key, then the quiet move's.
     pub(crate) continuation: Vec<i32>,
     /// How far the static evaluation missed the search's score, by side to move and
-    /// [`Game::structure_key`], in fractions of an evaluation unit.
+    /// [`Game::structure_key`], in 256ths of an evaluation unit.
     pub(crate) correction: Vec<i32>,
 }
 
@@ -32,8 +34,8 @@ impl Histories {
     pub(crate) fn new<G: Game>(features: &Features) -> Histories {
         Histories {
             game: G::NAME,
-            history: vec![0; 2 * 65_536],
-            counters: vec![0; 65_536],
+            history: vec![0; 2 * MOVE_CODES],
+            counters: vec![0; MOVE_CODES],
             // Allocated (megabytes in xiangqi) only when the technique is on.
             continuation: vec![0; Histories::continuation_len::<G>(features)],
             correction: vec![0; 2 * CORRECTIONS],

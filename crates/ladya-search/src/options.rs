@@ -7,8 +7,8 @@ use std::time::Duration;
 use ladya_core::Game;
 use ladya_nnue::Network;
 
-/// Switches for the search techniques, all on by default but three under trial (the two
-/// histories and the table-sharpened evaluation).
+/// Switches for the search techniques, all on by default but three under trial (continuation
+/// and correction histories, and the table-sharpened evaluation).
 /// Turning one off is for measuring
 /// what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

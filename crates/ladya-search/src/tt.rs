@@ -5,7 +5,7 @@
 //! 64 bits and chooses what to replace. Four entries make a 64-byte bucket, one cache line.
 //! Replacement prefers keeping deep entries of the current search; a generation counter ages
 //! out entries of earlier searches. Beside its entries the table keeps each search thread's
-//! [`Histories`] between searches, when the search asks for that.
+//! histories between searches, when the search asks for that.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -117,11 +117,11 @@ impl TranspositionTable {
     }
 
     /// Thread `thread`'s histories for a search of `G` with `features`: those kept from the
-    /// last search if it kept them and they fit, else empty ones.
+    /// last search if it kept them, this one keeps them and they fit, else empty ones.
     pub(crate) fn take_histories<G: Game>(&self, thread: usize, features: &Features) -> Histories {
-        let kept =
-            if features.kept_histories { self.kept_histories().get_mut(thread).and_then(Option::take) } else { None };
-        kept.filter(|h| h.fit::<G>(features)).unwrap_or_else(|| Histories::new::<G>(features))
+        let kept = self.kept_histories().get_mut(thread).and_then(Option::take);
+        kept.filter(|h| features.kept_histories && h.fit::<G>(features))
+            .unwrap_or_else(|| Histories::new::<G>(features))
     }
 
     /// Keeps thread `thread`'s histories for the next search, if `features` asks for that.

@@ -8,7 +8,7 @@ use ladya_core::score::{self, INFINITE, MATE_BOUND, Score, from_table, mate_in, 
 use ladya_core::{Game, MAX_MOVES, MoveCode, MoveList, Side};
 use ladya_nnue::{Accumulators, Network};
 
-use crate::histories::{CORRECTIONS, Histories};
+use crate::histories::{CORRECTIONS, Histories, MOVE_CODES};
 use crate::limits::{Deadlines, Limits, SearchControl};
 use crate::options::Features;
 use crate::tt::{Bound, TranspositionTable};
@@ -262,7 +262,7 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     fn history_index(&self, side: Side, code: u16) -> usize {
-        side.index() * 65_536 + code as usize
+        side.index() * MOVE_CODES + code as usize
     }
 
     /// Scores the moves of `ply` for ordering.
