@@ -63,6 +63,9 @@ pub struct Features {
     /// starting empty at every move (SPRT at 25,000 nodes a move: chess +53.8 ± 24.0 Elo,
     /// xiangqi +85.7 ± 31.0, `docs/matches.md`).
     pub kept_histories: bool,
+    /// Internal iterative reductions: a node deep enough to matter that the table knows no
+    /// move for is searched one ply shallower (its first search finds the move to start from).
+    pub iir: bool,
 }
 
 impl Default for Features {
@@ -87,13 +90,14 @@ impl Default for Features {
             time_scaling: true,
             tt_eval: false,
             kept_histories: true,
+            iir: false,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 19] = [
+    pub const NAMES: [&'static str; 20] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -113,6 +117,7 @@ impl Features {
         "time-scaling",
         "tt-eval",
         "kept-histories",
+        "iir",
     ];
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -140,6 +145,7 @@ impl Features {
             "time-scaling" => &mut self.time_scaling,
             "tt-eval" => &mut self.tt_eval,
             "kept-histories" => &mut self.kept_histories,
+            "iir" => &mut self.iir,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = on;
@@ -214,6 +220,7 @@ mod tests {
             correction_history: true,
             tt_eval: true,
             kept_histories: true,
+            iir: true,
             ..Features::default()
         };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {

@@ -359,8 +359,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     fn update_history(&mut self, side: Side, code: u16, bonus: i32) {
         let index = self.history_index(side, code);
-        let h = &mut self.histories.history[index];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        gravity(&mut self.histories.history[index], bonus);
     }
 
     /// Moves the continuation histories of a quiet move with key `key` at `ply` by `bonus`.
@@ -369,8 +368,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return;
         }
         for earlier in self.earlier_moves(ply) {
-            let h = &mut self.histories.continuation[earlier * G::MOVE_KEYS + key];
-            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+            gravity(&mut self.histories.continuation[earlier * G::MOVE_KEYS + key], bonus);
         }
     }
 
@@ -505,6 +503,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 return s;
             }
         }
+
+        // A node the table knows no move for, deep enough to matter, is searched a ply
+        // shallower: that search finds the move a deeper one starts from.
+        let depth = if self.features().iir && depth >= 4 && tt_code == 0 && excluded == 0 { depth - 1 } else { depth };
 
         // Static evaluation, and pruning of whole nodes.
         let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
@@ -819,4 +821,10 @@ impl<'a, G: Game> Worker<'a, G> {
         self.shared.tt.store(key, best_code, to_table(best, ply), raw_eval.unwrap_or(eval), 0, bound);
         best
     }
+}
+
+/// Moves the history entry `h` by `bonus`, the less the nearer it is to the bound in that
+/// direction, so that it stays within [`HISTORY_MAX`] in size.
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
