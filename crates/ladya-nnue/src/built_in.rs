@@ -9,6 +9,7 @@ use crate::network::Network;
 
 /// The network files built in, by game.
 const BUILT_IN: &[(&str, &[u8])] = &[
+    ("chess", include_bytes!("../networks/chess-gen0.nnue")),
     ("xiangqi", include_bytes!("../networks/xiangqi-gen3.nnue")),
     ("ugolki", include_bytes!("../networks/ugolki-gen0.nnue")),
 ];
@@ -45,7 +46,8 @@ mod tests {
         for (game, _) in super::BUILT_IN {
             assert!(["chess", "xiangqi", "ugolki"].contains(game), "{game}");
         }
-        assert_eq!(super::built_in::<ladya_chess::Position>().is_some(), super::bytes("chess").is_some());
+        let chess = super::built_in::<ladya_chess::Position>().expect("chess's network");
+        assert_eq!((chess.game(), chess.hidden()), ("chess", 64));
         let xiangqi = super::built_in::<ladya_xiangqi::Position>().expect("xiangqi's network");
         assert_eq!((xiangqi.game(), xiangqi.hidden()), ("xiangqi", 64));
         let ugolki = super::built_in::<ladya_ugolki::Position>().expect("ugolki's network");
