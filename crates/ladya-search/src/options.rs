@@ -8,7 +8,8 @@ use ladya_core::Game;
 use ladya_nnue::Network;
 
 /// Switches for the search techniques, all on by default but three under trial (continuation
-/// and correction histories, and the table-sharpened evaluation). Turning one off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
+/// and correction histories, and the table-sharpened evaluation). Turning one off is for
+/// measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Aspiration windows around the previous iteration's score.
