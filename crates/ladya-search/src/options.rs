@@ -7,9 +7,9 @@ use std::time::Duration;
 use ladya_core::Game;
 use ladya_nnue::Network;
 
-/// Switches for the search techniques, all on by default but three under trial (continuation
-/// and correction histories, and the table-sharpened evaluation). Turning one off is for
-/// measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without NAME`).
+/// Switches for the search techniques, all on by default but those under trial. Turning one
+/// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without
+/// NAME`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Aspiration windows around the previous iteration's score.
@@ -66,6 +66,18 @@ pub struct Features {
     /// move for is searched one ply shallower (its first search finds the move to start from).
     /// SPRT at 25,000 nodes a move in chess: +24.4 ± 15.5 Elo (`docs/matches.md`).
     pub iir: bool,
+    /// Quiet moves that lose material by static exchange (and give no check) left out near
+    /// the leaves. Off by default until an SPRT says otherwise.
+    pub quiet_see: bool,
+    /// Quiet moves whose histories say they have failed again and again left out near the
+    /// leaves. Off by default until an SPRT says otherwise.
+    pub history_pruning: bool,
+    /// A node near the leaves whose evaluation is far below alpha is settled by a quiescence
+    /// search when that confirms it fails low. Off by default until an SPRT says otherwise.
+    pub razoring: bool,
+    /// Quiescence search leaves out captures whose exchange cannot bring the evaluation up to
+    /// alpha (delta pruning by static exchange). Off by default until an SPRT says otherwise.
+    pub qs_futility: bool,
 }
 
 impl Default for Features {
@@ -91,13 +103,17 @@ impl Default for Features {
             tt_eval: false,
             kept_histories: true,
             iir: true,
+            quiet_see: false,
+            history_pruning: false,
+            razoring: false,
+            qs_futility: false,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 20] = [
+    pub const NAMES: [&'static str; 24] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -118,6 +134,10 @@ impl Features {
         "tt-eval",
         "kept-histories",
         "iir",
+        "quiet-see",
+        "history-pruning",
+        "razoring",
+        "qs-futility",
     ];
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -146,6 +166,10 @@ impl Features {
             "tt-eval" => &mut self.tt_eval,
             "kept-histories" => &mut self.kept_histories,
             "iir" => &mut self.iir,
+            "quiet-see" => &mut self.quiet_see,
+            "history-pruning" => &mut self.history_pruning,
+            "razoring" => &mut self.razoring,
+            "qs-futility" => &mut self.qs_futility,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = on;
@@ -220,6 +244,10 @@ mod tests {
             correction_history: true,
             tt_eval: true,
             kept_histories: true,
+            quiet_see: true,
+            history_pruning: true,
+            razoring: true,
+            qs_futility: true,
             ..Features::default()
         };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {

@@ -34,6 +34,22 @@ const BAD_NOISY: i32 = -(1 << 28);
 /// Largest magnitude of a history score.
 const HISTORY_MAX: i32 = 16_384;
 
+/// Razoring: nodes this shallow whose evaluation is more than [`RAZOR_MARGIN`] a ply below
+/// alpha are settled by a quiescence search.
+const RAZOR_DEPTH: i32 = 2;
+const RAZOR_MARGIN: Score = 250;
+/// Quiet moves losing more than this much a ply by static exchange are left out (`quiet-see`)
+/// at depths up to [`QUIET_SEE_DEPTH`].
+const QUIET_SEE_MARGIN: Score = 64;
+const QUIET_SEE_DEPTH: i32 = 8;
+/// Quiet moves whose history is below minus this much a ply are left out (`history-pruning`)
+/// at depths up to [`HISTORY_PRUNING_DEPTH`].
+const HISTORY_PRUNING_MARGIN: i32 = 2_000;
+const HISTORY_PRUNING_DEPTH: i32 = 3;
+/// Quiescence search leaves out a capture unless its exchange wins at least alpha minus the
+/// evaluation minus this margin (`qs-futility`).
+const QS_FUTILITY_MARGIN: Score = 110;
+
 /// Correction-history entries count in this fraction of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
 /// The largest correction, in evaluation units.
@@ -357,6 +373,22 @@ impl<'a, G: Game> Worker<'a, G> {
         (buffers.moves[index], buffers.scores[index])
     }
 
+    /// Takes out of the moves of `ply`, from `from` on, the quiet ones that give no check:
+    /// late-move pruning or futility has ruled them all out, and ordering them would be wasted.
+    fn drop_quiet_moves(&mut self, ply: usize, from: usize) {
+        let buffers = &mut *self.plies[ply];
+        let mut kept = from;
+        for j in from..buffers.moves.len() {
+            let m = buffers.moves[j];
+            if self.pos.is_noisy(m) || self.pos.gives_check(m) {
+                buffers.moves[kept] = m;
+                buffers.scores[kept] = buffers.scores[j];
+                kept += 1;
+            }
+        }
+        buffers.moves.truncate(kept);
+    }
+
     fn update_history(&mut self, side: Side, code: u16, bonus: i32) {
         let index = self.history_index(side, code);
         gravity(&mut self.histories.history[index], bonus);
@@ -544,6 +576,19 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 return eval;
             }
+            if self.features().razoring
+                && depth <= RAZOR_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && eval + RAZOR_MARGIN * depth < alpha
+            {
+                let score = self.quiescence(alpha, beta, ply);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
             if self.features().null_move
                 && depth >= 3
                 && eval >= beta
@@ -603,8 +648,7 @@ impl<'a, G: Game> Worker<'a, G> {
         buffers.moves.clear();
         buffers.quiet_count = 0;
         self.pos.legal_moves(&mut buffers.moves);
-        let move_count = buffers.moves.len();
-        if move_count == 0 {
+        if buffers.moves.is_empty() {
             return self.pos.no_moves_outcome().score_for(side, ply);
         }
         self.score_moves(tt_code, ply);
@@ -613,8 +657,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_code = 0u16;
         let mut best_noisy = false;
         let mut searched = 0usize;
-        for index in 0..move_count {
+        let mut index = 0;
+        while index < self.plies[ply].moves.len() {
             let (m, order) = self.pick(ply, index);
+            index += 1;
             let code = m.code();
             if code == excluded {
                 continue;
@@ -631,6 +677,35 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 continue;
             }
+            if prunable
+                && !noisy
+                && self.features().quiet_see
+                && depth <= QUIET_SEE_DEPTH
+                && !self.pos.see_ge(m, -QUIET_SEE_MARGIN * depth)
+                && !self.pos.gives_check(m)
+            {
+                continue;
+            }
+
+            // Quiet moves that do not give check, late in the list or hopeless near the leaves.
+            if prunable && !noisy {
+                let late = self.features().late_move_pruning
+                    && depth <= 8
+                    && searched >= (3 + depth * depth) as usize / (2 - improving as usize);
+                let futile = self.features().futility
+                    && depth <= 6
+                    && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
+                let unpromising = self.features().history_pruning
+                    && depth <= HISTORY_PRUNING_DEPTH
+                    && order < -HISTORY_PRUNING_MARGIN * depth;
+                if late || futile {
+                    // Both hold for every later move as well (the count and alpha only grow).
+                    self.drop_quiet_moves(ply, index);
+                }
+                if (late || futile || unpromising) && !self.pos.gives_check(m) {
+                    continue;
+                }
+            }
 
             let key = self.pos.move_key(m);
             self.stack[ply].played = Some(code);
@@ -638,19 +713,6 @@ impl<'a, G: Game> Worker<'a, G> {
             self.stack[ply].null = false;
             self.make(m);
             let gives_check = self.pos.in_check();
-            // Quiet moves that do not give check, late in the list or hopeless near the leaves.
-            if prunable && !noisy && !gives_check {
-                let late = self.features().late_move_pruning
-                    && depth <= 8
-                    && searched >= (3 + depth * depth) as usize / (2 - improving as usize);
-                let futile = self.features().futility
-                    && depth <= 6
-                    && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
-                if late || futile {
-                    self.unmake();
-                    continue;
-                }
-            }
 
             let new_depth = depth - 1 + if code == tt_code { singular_extension } else { 0 };
             let score = if searched == 0 {
@@ -796,7 +858,10 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_code = 0;
         for index in 0..self.plies[ply].moves.len() {
             let (m, _) = self.pick(ply, index);
-            if !in_check && self.features().see && !self.pos.see_ge(m, 0) {
+            // A capture must not lose material, nor (`qs-futility`) fall short of what lifts
+            // the evaluation near alpha.
+            let threshold = if self.features().qs_futility { (alpha - eval - QS_FUTILITY_MARGIN).max(0) } else { 0 };
+            if !in_check && self.features().see && !self.pos.see_ge(m, threshold) {
                 continue;
             }
             self.make(m);
