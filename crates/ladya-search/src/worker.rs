@@ -42,9 +42,10 @@ const RAZOR_MARGIN: Score = 250;
 /// at depths up to [`QUIET_SEE_DEPTH`].
 const QUIET_SEE_MARGIN: Score = 64;
 const QUIET_SEE_DEPTH: i32 = 8;
-/// Quiet moves whose history is below minus this much a ply are left out (`history-pruning`)
-/// at depths up to [`HISTORY_PRUNING_DEPTH`].
-const HISTORY_PRUNING_MARGIN: i32 = 2_000;
+/// Quiet moves whose history is below minus this much a ply of the depth late-move reductions
+/// would leave them are left out (`history-pruning`) where that depth is at most
+/// [`HISTORY_PRUNING_DEPTH`].
+const HISTORY_PRUNING_MARGIN: i32 = 1_024;
 const HISTORY_PRUNING_DEPTH: i32 = 3;
 /// Quiescence search leaves out a capture unless its exchange wins at least alpha minus the
 /// evaluation minus this margin (`qs-futility`).
@@ -695,9 +696,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 let futile = self.features().futility
                     && depth <= 6
                     && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
+                let lmr_depth = depth - self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)] as i32;
                 let unpromising = self.features().history_pruning
-                    && depth <= HISTORY_PRUNING_DEPTH
-                    && order < -HISTORY_PRUNING_MARGIN * depth;
+                    && lmr_depth <= HISTORY_PRUNING_DEPTH
+                    && order < -HISTORY_PRUNING_MARGIN * lmr_depth.max(1);
                 if late || futile {
                     // Both hold for every later move as well (the count and alpha only grow).
                     self.drop_quiet_moves(ply, index);
