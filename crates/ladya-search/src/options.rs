@@ -69,15 +69,9 @@ pub struct Features {
     /// Quiet moves that lose material by static exchange (and give no check) left out near
     /// the leaves. SPRT at 25,000 nodes a move in chess: +52.9 ± 23.0 Elo (`docs/matches.md`).
     pub quiet_see: bool,
-    /// Quiet moves whose histories say they have failed again and again left out near the
-    /// leaves. Off by default until an SPRT says otherwise.
-    pub history_pruning: bool,
     /// A node near the leaves whose evaluation is far below alpha is settled by a quiescence
     /// search when that confirms it fails low. Off by default until an SPRT says otherwise.
     pub razoring: bool,
-    /// Quiescence search leaves out captures whose exchange cannot bring the evaluation up to
-    /// alpha (delta pruning by static exchange). Off by default until an SPRT says otherwise.
-    pub qs_futility: bool,
 }
 
 impl Default for Features {
@@ -104,16 +98,14 @@ impl Default for Features {
             kept_histories: true,
             iir: true,
             quiet_see: true,
-            history_pruning: false,
             razoring: false,
-            qs_futility: false,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 24] = [
+    pub const NAMES: [&'static str; 22] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -135,9 +127,7 @@ impl Features {
         "kept-histories",
         "iir",
         "quiet-see",
-        "history-pruning",
         "razoring",
-        "qs-futility",
     ];
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -167,9 +157,7 @@ impl Features {
             "kept-histories" => &mut self.kept_histories,
             "iir" => &mut self.iir,
             "quiet-see" => &mut self.quiet_see,
-            "history-pruning" => &mut self.history_pruning,
             "razoring" => &mut self.razoring,
-            "qs-futility" => &mut self.qs_futility,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = on;
@@ -244,9 +232,7 @@ mod tests {
             correction_history: true,
             tt_eval: true,
             kept_histories: true,
-            history_pruning: true,
             razoring: true,
-            qs_futility: true,
             ..Features::default()
         };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {

@@ -42,14 +42,6 @@ const RAZOR_MARGIN: Score = 250;
 /// at depths up to [`QUIET_SEE_DEPTH`].
 const QUIET_SEE_MARGIN: Score = 64;
 const QUIET_SEE_DEPTH: i32 = 8;
-/// Quiet moves whose history is below minus this much a ply of the depth late-move reductions
-/// would leave them are left out (`history-pruning`) where that depth is at most
-/// [`HISTORY_PRUNING_DEPTH`].
-const HISTORY_PRUNING_MARGIN: i32 = 1_024;
-const HISTORY_PRUNING_DEPTH: i32 = 3;
-/// Quiescence search leaves out a capture unless its exchange wins at least alpha minus the
-/// evaluation minus this margin (`qs-futility`).
-const QS_FUTILITY_MARGIN: Score = 110;
 
 /// Correction-history entries count in this fraction of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
@@ -696,15 +688,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 let futile = self.features().futility
                     && depth <= 6
                     && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
-                let lmr_depth = depth - self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)] as i32;
-                let unpromising = self.features().history_pruning
-                    && lmr_depth <= HISTORY_PRUNING_DEPTH
-                    && order < -HISTORY_PRUNING_MARGIN * lmr_depth.max(1);
                 if late || futile {
                     // Both hold for every later move as well (the count and alpha only grow).
                     self.drop_quiet_moves(ply, index);
                 }
-                if (late || futile || unpromising) && !self.pos.gives_check(m) {
+                if (late || futile) && !self.pos.gives_check(m) {
                     continue;
                 }
             }
@@ -860,10 +848,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_code = 0;
         for index in 0..self.plies[ply].moves.len() {
             let (m, _) = self.pick(ply, index);
-            // A capture must not lose material, nor (`qs-futility`) fall short of what lifts
-            // the evaluation near alpha.
-            let threshold = if self.features().qs_futility { (alpha - eval - QS_FUTILITY_MARGIN).max(0) } else { 0 };
-            if !in_check && self.features().see && !self.pos.see_ge(m, threshold) {
+            if !in_check && self.features().see && !self.pos.see_ge(m, 0) {
                 continue;
             }
             self.make(m);
