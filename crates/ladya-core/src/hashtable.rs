@@ -217,9 +217,9 @@ impl<const N: usize> HashTable<N> {
     /// Asks Linux to back the table's untouched memory with huge pages where it can (only the
     /// whole 2 MiB pages inside it): probes spread over a large table then rarely miss the
     /// address-translation cache as well as the data cache (on the h#3 batch of `data/popeye`
-    /// the line search had spent half its time waiting for them). Not the default: a huge page
-    /// is zeroed whole at its first touch, which costs more than it saves for a table that is
-    /// used sparsely.
+    /// the line search had spent half its time waiting for them; the search's transposition
+    /// table asks for them too). Not the default: a huge page is zeroed whole at its first
+    /// touch, which costs more than it saves for a table that is used sparsely.
     pub fn advise_huge_pages(&self) {
         #[cfg(target_os = "linux")]
         {

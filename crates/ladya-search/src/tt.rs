@@ -87,13 +87,17 @@ pub struct TranspositionTable {
 }
 
 impl TranspositionTable {
-    /// An empty table of `megabytes`.
+    /// An empty table of `megabytes`, backed by huge pages where Linux grants them: a search
+    /// probes the whole table at random, and with ordinary pages `ladya bench chess` ran about
+    /// 7% slower here, waiting on address translation.
     ///
     /// # Errors
     /// [`HashTableError`] when that is 0 or the memory cannot be had.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashTableError> {
+        let table = HashTable::try_new_mib(megabytes)?;
+        table.advise_huge_pages();
         Ok(TranspositionTable {
-            table: HashTable::try_new_mib(megabytes)?,
+            table,
             generation: AtomicU8::new(0),
             histories: Mutex::new(Vec::new()),
         })
