@@ -67,14 +67,6 @@ impl Game for Position {
         self.capture_order_value(m)
     }
 
-    fn captured_kind(&self, m: Move) -> usize {
-        match m.kind() {
-            MoveKind::EnPassant => Kind::Pawn as usize,
-            MoveKind::Capture | MoveKind::PromotionCapture(_) => self.piece_at(m.to()).kind() as usize,
-            _ => Self::PIECE_KINDS,
-        }
-    }
-
     fn see_ge(&self, m: Move, threshold: Score) -> bool {
         Position::see_ge(self, m, threshold)
     }

@@ -223,14 +223,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         0
     }
 
-    /// The kind of the piece `m` takes, below [`Game::PIECE_KINDS`], or `PIECE_KINDS` itself when
-    /// it takes none (a promotion to an empty square, or any move of a game without captures):
-    /// with [`Game::move_key`], what the search's capture history is indexed by. Ask before
-    /// making the move.
-    fn captured_kind(&self, _m: Self::Move) -> usize {
-        Self::PIECE_KINDS
-    }
-
     /// Static exchange evaluation: whether playing `m` and then the best sequence of captures
     /// on its target square wins at least `threshold` (in evaluation units) for the side to
     /// move. By default every move passes.

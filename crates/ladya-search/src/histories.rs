@@ -1,5 +1,5 @@
 //! What a search thread learns as it goes: how quiet moves fared (history, counter moves,
-//! continuation histories), how captures fared (capture history) and how far the static evaluation missed (correction history).
+//! continuation histories) and how far the static evaluation missed (correction history).
 //! With [`Features::kept_histories`](crate::Features::kept_histories) (on by default) a
 //! thread's tables are kept in the transposition table after its search and taken up by the
 //! same thread of the next one, as the table's entries are, until the table is cleared (a new
@@ -24,8 +24,6 @@ pub(crate) struct Histories {
     pub(crate) counters: Vec<u16>,
     /// Quiet-move history after a move: by the earlier move's key, then the quiet move's.
     pub(crate) continuation: Vec<i32>,
-    /// Noisy-move history by [`Game::move_key`] and [`Game::captured_kind`].
-    pub(crate) capture: Vec<i32>,
     /// How far the static evaluation missed the search's score, by side to move and
     /// [`Game::structure_key`], in 256ths of an evaluation unit.
     pub(crate) correction: Vec<i32>,
@@ -40,7 +38,6 @@ impl Histories {
             counters: vec![0; MOVE_CODES],
             // Allocated (megabytes in xiangqi) only when the technique is on.
             continuation: vec![0; Histories::continuation_len::<G>(features)],
-            capture: vec![0; G::MOVE_KEYS * (G::PIECE_KINDS + 1)],
             correction: vec![0; 2 * CORRECTIONS],
         }
     }

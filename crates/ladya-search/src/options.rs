@@ -72,10 +72,6 @@ pub struct Features {
     /// A node near the leaves whose evaluation is far below alpha is settled by a quiescence
     /// search when that confirms it fails low. Off by default until an SPRT says otherwise.
     pub razoring: bool,
-    /// Captures and promotions ordered by how they fared before (by the piece moving, its
-    /// target square and the piece taken) as well as by what they take. Off by default until
-    /// an SPRT says otherwise.
-    pub capture_history: bool,
 }
 
 impl Default for Features {
@@ -103,14 +99,13 @@ impl Default for Features {
             iir: true,
             quiet_see: true,
             razoring: false,
-            capture_history: false,
         }
     }
 }
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 22] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -133,7 +128,6 @@ impl Features {
         "iir",
         "quiet-see",
         "razoring",
-        "capture-history",
     ];
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
@@ -164,7 +158,6 @@ impl Features {
             "iir" => &mut self.iir,
             "quiet-see" => &mut self.quiet_see,
             "razoring" => &mut self.razoring,
-            "capture-history" => &mut self.capture_history,
             _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
         };
         *switch = on;
@@ -240,7 +233,6 @@ mod tests {
             tt_eval: true,
             kept_histories: true,
             razoring: true,
-            capture_history: true,
             ..Features::default()
         };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {

@@ -88,10 +88,6 @@ struct PlyMoves<M: Copy + Default> {
     /// Their [`Game::move_key`]s.
     quiet_keys: [u32; 64],
     quiet_count: usize,
-    /// Capture-history indices ([`Worker::capture_index`]) of the noisy moves searched before
-    /// a cutoff (their capture history is lowered).
-    noisy_keys: [u32; 32],
-    noisy_count: usize,
 }
 
 impl<M: Copy + Default> PlyMoves<M> {
@@ -102,8 +98,6 @@ impl<M: Copy + Default> PlyMoves<M> {
             quiets: [0; 64],
             quiet_keys: [0; 64],
             quiet_count: 0,
-            noisy_keys: [0; 32],
-            noisy_count: 0,
         })
     }
 }
@@ -295,7 +289,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.plies[ply].scores[i] = if code == tt_code {
                 HASH_MOVE
             } else if self.pos.is_noisy(m) {
-                let value = self.noisy_score(m);
+                let value = self.pos.noisy_value(m);
                 if !features.see || self.pos.see_ge(m, 0) { GOOD_NOISY + value } else { BAD_NOISY + value }
             } else if features.killers && code == frame.killers[0] {
                 KILLER
@@ -307,18 +301,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.quiet_score(side, code, ply, self.pos.move_key(m)) + self.pos.quiet_value(m)
             };
         }
-    }
-
-    /// Where the capture history keeps what it learns of the noisy move `m`.
-    fn capture_index(&self, m: G::Move) -> usize {
-        self.pos.move_key(m) * (G::PIECE_KINDS + 1) + self.pos.captured_kind(m)
-    }
-
-    /// The ordering value of the noisy move `m`: what it takes, and with `capture-history` how
-    /// such captures fared before.
-    fn noisy_score(&self, m: G::Move) -> i32 {
-        let value = self.pos.noisy_value(m);
-        if self.features().capture_history { value + self.histories.capture[self.capture_index(m)] / 2 } else { value }
     }
 
     /// What the histories say of a quiet move (`code`, with [`Game::move_key`] `key`) of
@@ -438,22 +420,6 @@ impl<'a, G: Game> Worker<'a, G> {
         for (&other, &other_key) in tried[..count].iter().zip(&keys[..count]) {
             self.update_history(side, other, -bonus);
             self.update_continuation(ply, other_key as usize, -bonus);
-        }
-    }
-
-    /// With `capture-history`, rewards the noisy move at `capture` (a capture-history index) that
-    /// caused a cutoff, if any, and penalises the noisy moves tried before the move that did.
-    fn reward_noisy(&mut self, capture: Option<usize>, depth: i32, ply: usize) {
-        if !self.features().capture_history {
-            return;
-        }
-        let bonus = (depth * depth * 16).min(1200);
-        if let Some(index) = capture {
-            gravity(&mut self.histories.capture[index], bonus);
-        }
-        let buffers = &*self.plies[ply];
-        for &other in &buffers.noisy_keys[..buffers.noisy_count] {
-            gravity(&mut self.histories.capture[other as usize], -bonus);
         }
     }
 
@@ -674,7 +640,6 @@ impl<'a, G: Game> Worker<'a, G> {
         let buffers = &mut *self.plies[ply];
         buffers.moves.clear();
         buffers.quiet_count = 0;
-        buffers.noisy_count = 0;
         self.pos.legal_moves(&mut buffers.moves);
         if buffers.moves.is_empty() {
             return self.pos.no_moves_outcome().score_for(side, ply);
@@ -733,7 +698,6 @@ impl<'a, G: Game> Worker<'a, G> {
             }
 
             let key = self.pos.move_key(m);
-            let capture = (noisy && self.features().capture_history).then(|| self.capture_index(m));
             self.stack[ply].played = Some(code);
             self.stack[ply].moved = Some(key as u32);
             self.stack[ply].null = false;
@@ -782,7 +746,6 @@ impl<'a, G: Game> Worker<'a, G> {
                         if !noisy {
                             self.reward_quiet(m, key, depth, ply);
                         }
-                        self.reward_noisy(capture, depth, ply);
                         break;
                     }
                 }
@@ -792,12 +755,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 buffers.quiets[buffers.quiet_count] = code;
                 buffers.quiet_keys[buffers.quiet_count] = key as u32;
                 buffers.quiet_count += 1;
-            }
-            if let Some(index) = capture
-                && buffers.noisy_count < buffers.noisy_keys.len()
-            {
-                buffers.noisy_keys[buffers.noisy_count] = index as u32;
-                buffers.noisy_count += 1;
             }
         }
 
@@ -884,9 +841,9 @@ impl<'a, G: Game> Worker<'a, G> {
             score::DRAW
         };
 
-        for i in 0..self.plies[ply].moves.len() {
-            let m = self.plies[ply].moves[i];
-            self.plies[ply].scores[i] = if self.pos.is_noisy(m) { GOOD_NOISY + self.noisy_score(m) } else { 0 };
+        for i in 0..buffers.moves.len() {
+            let m = buffers.moves[i];
+            buffers.scores[i] = if self.pos.is_noisy(m) { GOOD_NOISY + self.pos.noisy_value(m) } else { 0 };
         }
         let mut best_code = 0;
         for index in 0..self.plies[ply].moves.len() {

@@ -67,11 +67,6 @@ impl Game for Position {
         self.capture_order_value(m)
     }
 
-    fn captured_kind(&self, m: Move) -> usize {
-        let victim = self.piece_at(m.to());
-        if victim.is_none() { Self::PIECE_KINDS } else { victim.kind() as usize }
-    }
-
     fn see_ge(&self, m: Move, threshold: Score) -> bool {
         Position::see_ge(self, m, threshold)
     }
