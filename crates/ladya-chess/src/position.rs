@@ -304,7 +304,47 @@ impl Position {
     /// Whether `m`, a legal move here, gives check: directly, by discovery, with the rook of a
     /// castling, or by opening a line through an en-passant capture. Looks at the board after
     /// the move without making it.
+    #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
+        let flag = m.flag();
+        if matches!(flag, CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || flag & PROMOTION != 0 {
+            return self.special_move_gives_check(m);
+        }
+        let us = self.side;
+        let king = self.king_square(us.opponent());
+        let (from, to) = (m.from(), m.to());
+        let occupied = (self.occupied() ^ bit(from)) | bit(to);
+        // Directly: the piece attacks the king from where it lands.
+        let direct = match self.board[from as usize].kind() {
+            Kind::Pawn => PAWN_ATTACKS[us.opponent().index()][king as usize] & bit(to),
+            Kind::Knight => KNIGHT_ATTACKS[king as usize] & bit(to),
+            Kind::Bishop => bishop_attacks(to, occupied) & bit(king),
+            Kind::Rook => rook_attacks(to, occupied) & bit(king),
+            Kind::Queen => queen_attacks(to, occupied) & bit(king),
+            Kind::King => 0,
+        };
+        if direct != 0 {
+            return true;
+        }
+        // By discovery: the piece leaves a line to the king (not along it), and one of our
+        // sliders now sees the king. Nothing else changes between them.
+        let ray = line(king, from);
+        if ray == 0 || ray & bit(to) != 0 {
+            return false;
+        }
+        let queens = self.pieces(us, Kind::Queen);
+        let straight = king / 8 == from / 8 || king % 8 == from % 8;
+        let seen = if straight {
+            rook_attacks(king, occupied) & (self.pieces(us, Kind::Rook) | queens)
+        } else {
+            bishop_attacks(king, occupied) & (self.pieces(us, Kind::Bishop) | queens)
+        };
+        seen & !bit(from) != 0
+    }
+
+    /// [`Position::gives_check`] for castling, en passant and promotions: the board after the
+    /// move worked out in full.
+    fn special_move_gives_check(&self, m: Move) -> bool {
         let us = self.side;
         let king = self.king_square(us.opponent()) as usize;
         let (from, to) = (m.from(), m.to());
@@ -647,7 +687,7 @@ impl CheckTargets {
     pub(crate) fn gives_check(&self, pos: &Position, m: Move) -> bool {
         let special = matches!(m.flag(), CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || m.flag() & PROMOTION != 0;
         if special {
-            return pos.gives_check(m);
+            return pos.special_move_gives_check(m);
         }
         let kind = pos.board[m.from() as usize].kind();
         self.checking_targets(kind, m.from(), bit(m.to())) != 0

@@ -96,11 +96,7 @@ impl TranspositionTable {
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, HashTableError> {
         let table = HashTable::try_new_mib(megabytes)?;
         table.advise_huge_pages();
-        Ok(TranspositionTable {
-            table,
-            generation: AtomicU8::new(0),
-            histories: Mutex::new(Vec::new()),
-        })
+        Ok(TranspositionTable { table, generation: AtomicU8::new(0), histories: Mutex::new(Vec::new()) })
     }
 
     /// The table's size in megabytes.
