@@ -136,6 +136,9 @@ pub(crate) struct Worker<'a, G: Game> {
     reductions: Vec<[u8; 64]>,
     /// The learned evaluation's hidden layers along the current line, when it is in use.
     learned: Option<Accumulators<G>>,
+    /// Whether the side to move is in check, set by a caller that knows it just before it
+    /// searches the position; every search and quiescence search takes it on entry.
+    known_in_check: Option<bool>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -179,6 +182,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             reductions,
             learned,
+            known_in_check: None,
         }
     }
 
@@ -480,6 +484,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Alpha-beta search of the position `ply` plies below the root, fail-soft.
     fn search(&mut self, depth: i32, mut alpha: Score, mut beta: Score, ply: usize, cut_node: bool) -> Score {
+        let known_in_check = self.known_in_check.take();
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         if self.count_node_and_check() {
@@ -500,9 +505,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 return alpha;
             }
         }
-        let in_check = self.pos.in_check();
+        let in_check = known_in_check.unwrap_or_else(|| self.pos.in_check());
         let depth = if in_check && self.features().check_extension { depth + 1 } else { depth };
         if depth <= 0 {
+            self.known_in_check = Some(in_check);
             return self.quiescence(alpha, beta, ply);
         }
 
@@ -706,7 +712,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
             let new_depth = depth - 1 + if code == tt_code { singular_extension } else { 0 };
             let score = if searched == 0 {
-                -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
+                -self.search_child(gives_check, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
             } else {
                 let mut reduction = 0;
                 if self.features().lmr && depth >= 3 && searched > pv_node as usize && (!noisy || order < 0) {
@@ -718,12 +724,12 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                     reduction = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.search_child(gives_check, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && reduction > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+                    s = -self.search_child(gives_check, new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
                 }
                 if s > alpha && s < beta {
-                    s = -self.search(new_depth, -beta, -alpha, ply + 1, false);
+                    s = -self.search_child(gives_check, new_depth, -beta, -alpha, ply + 1, false);
                 }
                 s
             };
@@ -786,9 +792,25 @@ impl<'a, G: Game> Worker<'a, G> {
         best
     }
 
+    /// [`Worker::search`] of the position just reached by a move, which `gives_check` or not.
+    #[inline]
+    fn search_child(
+        &mut self,
+        gives_check: bool,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        cut_node: bool,
+    ) -> Score {
+        self.known_in_check = Some(gives_check);
+        self.search(depth, alpha, beta, ply, cut_node)
+    }
+
     /// Quiescence search: captures (and every evasion when in check) until the position is
     /// quiet, standing pat on the static evaluation otherwise.
     fn quiescence(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        let known_in_check = self.known_in_check.take();
         self.pv[ply].clear();
         if self.count_node_and_check() {
             return 0;
@@ -798,7 +820,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(outcome) = self.pos.rule_outcome(self.root_ply) {
             return outcome.score_for(side, ply);
         }
-        let in_check = self.pos.in_check();
+        let in_check = known_in_check.unwrap_or_else(|| self.pos.in_check());
         if ply >= MAX_PLY {
             return if in_check { 0 } else { self.evaluate() };
         }
