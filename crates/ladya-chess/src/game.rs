@@ -80,6 +80,10 @@ impl Game for Position {
         Position::gives_check(self, m)
     }
 
+    fn mark_checks(&mut self, moves: &[Move], checks: &mut [bool]) {
+        Position::mark_checks(self, moves, checks)
+    }
+
     fn checks_first(&mut self, moves: &mut MoveList<Move>) -> usize {
         Position::checks_first(self, moves)
     }

@@ -391,6 +391,15 @@ impl Position {
         checks
     }
 
+    /// [`Position::gives_check`] for each of `moves` (legal moves of this position) into
+    /// `checks`, with what every move shares worked out once, as in [`Position::checks_first`].
+    pub fn mark_checks(&self, moves: &[Move], checks: &mut [bool]) {
+        let targets = CheckTargets::new(self);
+        for (&m, check) in moves.iter().zip(checks.iter_mut()) {
+            *check = targets.gives_check(self, m);
+        }
+    }
+
     /// The key computed from scratch, to check the incremental one.
     pub fn compute_key(&self) -> u64 {
         let mut key = castling_key(self.castling);

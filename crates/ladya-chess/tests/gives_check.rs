@@ -1,7 +1,8 @@
 //! `gives_check` looks at the board without making the move: it must agree with making the
 //! move and asking whether the opponent is in check, for every move of every node of perft
 //! trees (direct and discovered checks, castling rooks, en passant, promotions), and so must
-//! `checks_first`, which sorts a whole list, and `append_checks`, which generates only checks.
+//! `checks_first`, which sorts a whole list, `mark_checks`, which marks one, and
+//! `append_checks`, which generates only checks.
 //! `has_legal_move` is checked on the way.
 
 use ladya_chess::{MoveKind, Position};
@@ -50,6 +51,11 @@ fn verify(fen: &str, depth: u32) -> (u64, u64) {
                     if i < count { "checks" } else { "others" }
                 ));
             }
+        }
+        let mut marks = vec![false; moves.len()];
+        p.mark_checks(&moves, &mut marks);
+        if let Some((m, mark)) = moves.iter().zip(&marks).find(|&(&m, &mark)| mark != p.gives_check(m)) {
+            return Err(format!("{m:?} in {}: mark_checks says {mark}", p.to_fen()));
         }
         Ok(())
     })

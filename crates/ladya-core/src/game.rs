@@ -249,6 +249,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         check
     }
 
+    /// Sets `checks[i]` to whether `moves[i]` (a legal move of this position) gives check, for
+    /// every move of `moves` (`checks` is at least as long). By default with
+    /// [`Game::gives_check`] for each; games override it to share the work across the moves.
+    fn mark_checks(&mut self, moves: &[Self::Move], checks: &mut [bool]) {
+        for (&m, check) in moves.iter().zip(checks.iter_mut()) {
+            *check = self.gives_check(m);
+        }
+    }
+
     /// Moves the moves of `moves` (legal moves of this position) that give check to the front
     /// and returns how many there are. By default with [`Game::gives_check`] for each; games
     /// override it to share the work across the moves.

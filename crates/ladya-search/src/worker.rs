@@ -374,10 +374,12 @@ impl<'a, G: Game> Worker<'a, G> {
     /// late-move pruning or futility has ruled them all out, and ordering them would be wasted.
     fn drop_quiet_moves(&mut self, ply: usize, from: usize) {
         let buffers = &mut *self.plies[ply];
+        let mut checks = [false; MAX_MOVES];
+        self.pos.mark_checks(&buffers.moves[from..], &mut checks);
         let mut kept = from;
         for j in from..buffers.moves.len() {
             let m = buffers.moves[j];
-            if self.pos.is_noisy(m) || self.pos.gives_check(m) {
+            if self.pos.is_noisy(m) || checks[j - from] {
                 buffers.moves[kept] = m;
                 buffers.scores[kept] = buffers.scores[j];
                 kept += 1;
