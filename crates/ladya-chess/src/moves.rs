@@ -102,6 +102,13 @@ impl Move {
     pub const fn is_castling(self) -> bool {
         matches!(self.flag(), CASTLE_KING | CASTLE_QUEEN)
     }
+
+    /// Whether the move changes only its own piece's square and, if it takes, the piece on its
+    /// target square: not castling, en passant or a promotion.
+    #[inline(always)]
+    pub(crate) const fn is_plain(self) -> bool {
+        !matches!(self.flag(), CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) && self.flag() & PROMOTION == 0
+    }
 }
 
 impl MoveCode for Move {

@@ -3,7 +3,7 @@
 use ladya_core::{Side, zobrist};
 
 use crate::board::*;
-use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move, PROMOTION};
+use crate::moves::{CASTLE_KING, CASTLE_QUEEN, DOUBLE_PUSH, EN_PASSANT, Move};
 use crate::piece::{Kind, Piece};
 use crate::weights::piece_square_value;
 use ladya_core::MoveList;
@@ -306,8 +306,7 @@ impl Position {
     /// the move without making it.
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
-        let flag = m.flag();
-        if matches!(flag, CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || flag & PROMOTION != 0 {
+        if !m.is_plain() {
             return self.special_move_gives_check(m);
         }
         let us = self.side;
@@ -694,8 +693,7 @@ impl CheckTargets {
     /// [`Position::gives_check`] for `m`, a legal move of `pos`.
     #[inline(always)]
     pub(crate) fn gives_check(&self, pos: &Position, m: Move) -> bool {
-        let special = matches!(m.flag(), CASTLE_KING | CASTLE_QUEEN | EN_PASSANT) || m.flag() & PROMOTION != 0;
-        if special {
+        if !m.is_plain() {
             return pos.special_move_gives_check(m);
         }
         let kind = pos.board[m.from() as usize].kind();
