@@ -163,6 +163,8 @@ impl Game for Position {
         Some(square ^ 7)
     }
 
+    const ROYAL_KIND: Option<u8> = Some(Kind::King as u8);
+
     #[inline]
     fn piece_count(&self) -> usize {
         self.occupied().count_ones() as usize

@@ -376,6 +376,11 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The kind of the piece whose loss loses the game (chess's king, xiangqi's general), in
+    /// a game that has one: a learned evaluation may turn a side's view of the board over by
+    /// the half of the board this piece stands on. None by default.
+    const ROYAL_KIND: Option<u8> = None;
+
     /// Appends every piece on the board to `out`.
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>);
 

@@ -3,14 +3,15 @@
 //! [`Accumulators::push`] records what a move changes and [`Accumulators::pop`] forgets it; the
 //! hidden values of a ply are only worked out when [`Accumulators::evaluate`] asks for them,
 //! from the nearest ply above that has them, so moves that are never evaluated below cost
-//! nothing.
+//! nothing. Under [`Orientation::ByKing`], a move that carries a king across the middle of the
+//! board turns its side's view over, and that view is worked out afresh from the pieces.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use ladya_core::{Game, PieceChanges, PlacedPiece, Score, Side};
 
-use crate::features;
+use crate::features::{self, Orientation};
 use crate::network::Network;
 use crate::simd::Kernels;
 
@@ -25,6 +26,13 @@ pub struct Accumulators<G: Game> {
     changes: Vec<PieceChanges>,
     /// Per ply, whether its values are worked out.
     ready: Vec<bool>,
+    /// Per ply, whether White's and Black's views are turned left to right.
+    turned: Vec<[bool; 2]>,
+    /// Per ply, whether the move into it turned White's or Black's view over, so that the
+    /// view is worked out from `after`.
+    turning: Vec<[bool; 2]>,
+    /// Per ply, where `turning` has one, the pieces after the move.
+    after: Vec<Vec<PlacedPiece>>,
     top: usize,
     pieces: Vec<PlacedPiece>,
     game: PhantomData<fn() -> G>,
@@ -46,6 +54,9 @@ impl<G: Game> Accumulators<G> {
             values: Vec::new(),
             changes: Vec::new(),
             ready: Vec::new(),
+            turned: Vec::new(),
+            turning: Vec::new(),
+            after: Vec::new(),
             top: 0,
             pieces: Vec::new(),
             game: PhantomData,
@@ -64,6 +75,9 @@ impl<G: Game> Accumulators<G> {
         self.values.resize(plies * width, 0);
         self.changes.resize(plies, PieceChanges::NONE);
         self.ready.resize(plies, false);
+        self.turned.resize(plies, [false; 2]);
+        self.turning.resize(plies, [false; 2]);
+        self.after.resize_with(plies, Vec::new);
     }
 
     /// Works out the hidden layers of `pos` from its pieces and makes it the bottom of the
@@ -72,23 +86,60 @@ impl<G: Game> Accumulators<G> {
         self.top = 0;
         self.pieces.clear();
         pos.placed_pieces(&mut self.pieces);
-        let hidden = self.network.hidden();
-        let mut sum = self.network.biases().to_vec();
+        self.turned[0] = features::turned_views::<G>(&self.pieces, self.network.orientation());
         for side in Side::BOTH {
-            sum.copy_from_slice(self.network.biases());
-            let out = &mut self.values[side.index() * hidden..(side.index() + 1) * hidden];
-            for piece in &self.pieces {
-                self.kernels.update(out, &sum, &[self.network.row(features::index::<G>(*piece, side))], &[]);
-                sum.copy_from_slice(out);
-            }
+            let turn = self.turned[0][side.index()];
+            Accumulators::<G>::sum_view(&self.network, self.kernels, &self.pieces, side, turn, &mut self.values);
         }
         self.ready[0] = true;
+    }
+
+    /// Works out `side`'s view of `pieces` (turned left to right if `turn`) into the first
+    /// `hidden` values of `out` past the side's offset.
+    fn sum_view(network: &Network, kernels: Kernels, pieces: &[PlacedPiece], side: Side, turn: bool, out: &mut [i16]) {
+        let hidden = network.hidden();
+        let out = &mut out[side.index() * hidden..(side.index() + 1) * hidden];
+        out.copy_from_slice(network.biases());
+        let mut sum = network.biases().to_vec();
+        for piece in pieces {
+            kernels.update(out, &sum, &[network.row(features::index::<G>(*piece, side, turn))], &[]);
+            sum.copy_from_slice(out);
+        }
     }
 
     /// Records `m`, a legal move of `pos`, about to be made.
     #[inline]
     pub fn push(&mut self, pos: &G, m: G::Move) {
-        self.push_changes(pos.piece_changes(m));
+        let changes = pos.piece_changes(m);
+        self.push_changes(changes);
+        if self.network.orientation() == Orientation::ByKing {
+            self.follow_kings(pos, changes);
+        }
+    }
+
+    /// After a push under [`Orientation::ByKing`]: turns the views whose king `changes` carries
+    /// across the middle, keeping the pieces after the move to work them out from.
+    #[cold]
+    fn follow_kings(&mut self, pos: &G, changes: PieceChanges) {
+        let top = self.top;
+        let mut turned = self.turned[top];
+        for king in changes.added().iter().filter(|p| Some(p.kind) == G::ROYAL_KIND) {
+            turned[king.side.index()] = features::turned::<G>(king.square, king.side);
+        }
+        let parent = self.turned[top - 1];
+        self.turning[top] = [turned[0] != parent[0], turned[1] != parent[1]];
+        self.turned[top] = turned;
+        if self.turning[top] != [false; 2] {
+            let after = &mut self.after[top];
+            after.clear();
+            pos.placed_pieces(after);
+            for gone in changes.removed() {
+                if let Some(at) = after.iter().position(|p| p == gone) {
+                    after.swap_remove(at);
+                }
+            }
+            after.extend_from_slice(changes.added());
+        }
     }
 
     /// Records a null move (or any move that changes no piece) about to be made.
@@ -104,6 +155,8 @@ impl<G: Game> Accumulators<G> {
         }
         self.changes[self.top] = changes;
         self.ready[self.top] = false;
+        self.turned[self.top] = self.turned[self.top - 1];
+        self.turning[self.top] = [false; 2];
     }
 
     /// Forgets the last move recorded, as it is taken back.
@@ -136,10 +189,15 @@ impl<G: Game> Accumulators<G> {
         let changes = &self.changes[ply];
         let network = &self.network;
         for side in Side::BOTH {
+            let turn = self.turned[ply][side.index()];
+            if self.turning[ply][side.index()] {
+                Accumulators::<G>::sum_view(network, self.kernels, &self.after[ply], side, turn, below);
+                continue;
+            }
             let rows = |pieces: &[PlacedPiece]| -> ([&[i16]; 2], usize) {
                 let mut rows: [&[i16]; 2] = [&[], &[]];
                 for (row, piece) in rows.iter_mut().zip(pieces) {
-                    *row = network.row(features::index::<G>(*piece, side));
+                    *row = network.row(features::index::<G>(*piece, side, turn));
                 }
                 (rows, pieces.len())
             };

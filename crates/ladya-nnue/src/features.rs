@@ -3,7 +3,8 @@
 //!
 //! From a side's view, its own pieces come first and the opponent's second, and Black's view
 //! turns the board with [`Game::flip_square`], so a position and its colour-reversed image
-//! look the same to the network.
+//! look the same to the network. A network may also turn a view left to right by where the
+//! side's king stands ([`Orientation::ByKing`]).
 
 use ladya_core::{Game, PlacedPiece, Side};
 
@@ -44,18 +45,61 @@ impl FeatureSpace {
     }
 }
 
+/// How each side's view of the board is oriented.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Orientation {
+    /// Black's view turns the ranks over ([`Game::flip_square`]), and nothing else.
+    #[default]
+    Fixed,
+    /// Each view is also turned left to right ([`Game::mirror_square`]) while the side's royal
+    /// piece ([`Game::ROYAL_KIND`]) stands on the right half of the board (files e to h in
+    /// chess), so that in its own view it always stands on the left half or the middle file.
+    /// The network then learns one pattern for a king's wing whichever wing it is.
+    ByKing,
+}
+
 /// The number of inputs of one view in `G`.
 pub const fn inputs<G: Game>() -> usize {
     2 * G::PIECE_KINDS * G::SQUARES
 }
 
-/// The input `piece` sets in `perspective`'s view, in `G`.
+/// `square` as `perspective` sees the board, before any turn left to right.
 #[inline(always)]
-pub fn index<G: Game>(piece: PlacedPiece, perspective: Side) -> usize {
-    let square = match perspective {
-        Side::White => piece.square,
-        Side::Black => G::flip_square(piece.square),
-    };
+fn seen_square<G: Game>(square: u8, perspective: Side) -> u8 {
+    match perspective {
+        Side::White => square,
+        Side::Black => G::flip_square(square),
+    }
+}
+
+/// Whether, under [`Orientation::ByKing`], `perspective`'s view is turned left to right when
+/// its royal piece stands on `square`: when the square's mirror image comes before it in the
+/// view.
+#[inline(always)]
+pub fn turned<G: Game>(square: u8, perspective: Side) -> bool {
+    let seen = seen_square::<G>(square, perspective);
+    G::mirror_square(seen).is_some_and(|image| image < seen)
+}
+
+/// Whether each side's view of `pieces` is turned left to right under `orientation`, White's
+/// then Black's.
+pub fn turned_views<G: Game>(pieces: &[PlacedPiece], orientation: Orientation) -> [bool; 2] {
+    let mut views = [false; 2];
+    if orientation == Orientation::ByKing {
+        for piece in pieces.iter().filter(|p| Some(p.kind) == G::ROYAL_KIND) {
+            views[piece.side.index()] = turned::<G>(piece.square, piece.side);
+        }
+    }
+    views
+}
+
+/// The input `piece` sets in `perspective`'s view, in `G`, turned left to right if `turn`.
+#[inline(always)]
+pub fn index<G: Game>(piece: PlacedPiece, perspective: Side, turn: bool) -> usize {
+    let mut square = seen_square::<G>(piece.square, perspective);
+    if turn {
+        square = G::mirror_square(square).unwrap_or(square);
+    }
     index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
 }
 
@@ -79,7 +123,7 @@ mod tests {
         assert_eq!(space.inputs(), 768);
         let mut views: [Vec<usize>; 2] = Default::default();
         for side in Side::BOTH {
-            views[side.index()] = pieces.iter().map(|&p| index::<Position>(p, side)).collect();
+            views[side.index()] = pieces.iter().map(|&p| index::<Position>(p, side, false)).collect();
             views[side.index()].sort();
             let from_space: Vec<usize> = pieces.iter().map(|&p| space.index(p, side)).collect();
             let mut sorted = from_space.clone();
@@ -88,9 +132,9 @@ mod tests {
         }
         assert_eq!(views[0], views[1]);
         // White's e1 king: own king (kind 5) on square 4.
-        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::White), 5 * 64 + 4);
+        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::White, false), 5 * 64 + 4);
         // Seen by Black it is the opponent's king on e8.
-        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::Black), (6 + 5) * 64 + 60);
+        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::Black, false), (6 + 5) * 64 + 60);
     }
 
     /// Every piece of `G`'s start position, each put on its mirror image's square.

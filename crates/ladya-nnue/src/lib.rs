@@ -23,4 +23,5 @@ pub mod simd;
 pub use accumulator::Accumulators;
 pub use buckets::{MAX_BUCKETS, OutputBuckets};
 pub use built_in::built_in;
+pub use features::Orientation;
 pub use network::{Network, NetworkError, NetworkParameters, QA, QB};

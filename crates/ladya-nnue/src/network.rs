@@ -5,10 +5,11 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `LADYNNUE` |
-//! | 4 | format version, 2 |
+//! | 4 | format version: 2, or 3 for views turned by the king |
 //! | 8 | the game's name, padded with zero bytes |
 //! | 4, 4, 4 | inputs of one view, hidden width, output scale |
 //! | 4 | output buckets: kind (0 single, 1 by pieces, 2 by move number), count `B`, span (u16) |
+//! | 4 | format 3 only: the views' orientation (0 fixed, 1 turned by the king) |
 //! | 2 x inputs x hidden | feature weights, input by input (i16, times [`QA`]) |
 //! | 2 x hidden | feature biases (i16, times [`QA`]) |
 //! | B x 2 x 2 x hidden | output weights, bucket by bucket, the side to move's view first (i16, times [`QB`]) |
@@ -19,7 +20,7 @@ use ladya_core::{Game, Score};
 use thiserror::Error;
 
 use crate::buckets::OutputBuckets;
-use crate::features;
+use crate::features::{self, Orientation};
 use crate::game_name;
 use crate::simd::Kernels;
 
@@ -31,7 +32,11 @@ pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 
 const MAGIC: &[u8; 8] = b"LADYNNUE";
+/// The format of fixed views; [`VERSION_ORIENTED`] adds the orientation to the header.
 const VERSION: u32 = 2;
+/// The format of views turned by the king.
+const VERSION_ORIENTED: u32 = 3;
+/// The header of format 2 (format 3 has 4 bytes more).
 const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 4;
 
 /// The widest hidden layer a file may have: wider ones could overflow the output's 32-bit
@@ -45,7 +50,7 @@ pub enum NetworkError {
     #[error("not a Ladya network file (it does not start with LADYNNUE)")]
     NotANetwork,
     /// A format version this build does not read.
-    #[error("network format version {0}, but this build reads version {VERSION}")]
+    #[error("network format version {0}, but this build reads versions {VERSION} and {VERSION_ORIENTED}")]
     Version(u32),
     /// A network for another game.
     #[error("the network is for {found}, not {expected}")]
@@ -74,6 +79,12 @@ pub enum NetworkError {
     /// Output buckets this build does not know, or of a bad count or span.
     #[error("bad output buckets in the header")]
     Buckets,
+    /// A views' orientation this build does not know.
+    #[error("unknown orientation {0} of the views in the header")]
+    Orientation(u32),
+    /// Views turned by the king in a game without a royal piece or a mirror image.
+    #[error("{0} has no king and mirror image to turn the views by")]
+    NoKingTurn(&'static str),
     /// An output weight beyond ±127, which the integer output layer cannot take.
     #[error("output weight {0} is beyond ±127")]
     OutputWeight(i16),
@@ -104,6 +115,8 @@ pub struct NetworkParameters {
     pub feature_biases: Vec<f32>,
     /// How the output layer is picked.
     pub buckets: OutputBuckets,
+    /// How each side's view of the board is oriented.
+    pub orientation: Orientation,
     /// `2 x hidden` weights per bucket, bucket by bucket, the side to move's view first.
     pub output_weights: Vec<f32>,
     /// The output's bias, one per bucket.
@@ -120,6 +133,7 @@ pub struct Network {
     hidden: usize,
     scale: u32,
     buckets: OutputBuckets,
+    orientation: Orientation,
     feature_weights: Vec<i16>,
     feature_biases: Vec<i16>,
     output_weights: Vec<i16>,
@@ -131,8 +145,8 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({}: {} -> 2x{} -> 1, buckets {}, scale {})",
-            self.game, self.inputs, self.hidden, self.buckets, self.scale
+            "Network({}: {} -> 2x{} -> 1, buckets {}, views {:?}, scale {})",
+            self.game, self.inputs, self.hidden, self.buckets, self.orientation, self.scale
         )
     }
 }
@@ -177,11 +191,19 @@ impl Network {
         }
         let mut reader = Reader { bytes: &bytes[8..] };
         let version = reader.u32();
-        if version != VERSION {
+        if version != VERSION && version != VERSION_ORIENTED {
             return Err(NetworkError::Version(version));
         }
         let name: [u8; 8] = reader.take();
         Ok(game_name::from_bytes(&name))
+    }
+
+    /// The header's size in the format of `orientation`.
+    fn header_bytes(orientation: Orientation) -> usize {
+        match orientation {
+            Orientation::Fixed => HEADER_BYTES,
+            Orientation::ByKing => HEADER_BYTES + 4,
+        }
     }
 
     /// Reads a network file for `G`, checking its header, size and checksum.
@@ -206,8 +228,20 @@ impl Network {
             return Err(NetworkError::Scale);
         }
         let buckets = OutputBuckets::from_bytes(reader.take()).ok_or(NetworkError::Buckets)?;
+        let orientation = match (Reader { bytes: &bytes[8..] }).u32() {
+            VERSION => Orientation::Fixed,
+            _ => match reader.u32() {
+                0 => Orientation::Fixed,
+                1 => Orientation::ByKing,
+                other => return Err(NetworkError::Orientation(other)),
+            },
+        };
+        if orientation == Orientation::ByKing && (G::ROYAL_KIND.is_none() || G::mirror_square(0).is_none()) {
+            return Err(NetworkError::NoKingTurn(G::NAME));
+        }
         let count = buckets.count();
-        let expected = HEADER_BYTES + 2 * (inputs * hidden + hidden + count * 2 * hidden) + 4 * count + 8;
+        let expected =
+            Network::header_bytes(orientation) + 2 * (inputs * hidden + hidden + count * 2 * hidden) + 4 * count + 8;
         if bytes.len() != expected {
             return Err(NetworkError::Size { expected, found: bytes.len() });
         }
@@ -228,6 +262,7 @@ impl Network {
             hidden,
             scale,
             buckets,
+            orientation,
             feature_weights,
             feature_biases,
             output_weights,
@@ -238,18 +273,25 @@ impl Network {
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(
-            HEADER_BYTES
+            Network::header_bytes(self.orientation)
                 + 2 * (self.feature_weights.len() + self.hidden + self.output_weights.len())
                 + 4 * self.output_biases.len()
                 + 8,
         );
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        let version = match self.orientation {
+            Orientation::Fixed => VERSION,
+            Orientation::ByKing => VERSION_ORIENTED,
+        };
+        out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&game_name::to_bytes(&self.game));
         for n in [self.inputs as u32, self.hidden as u32, self.scale] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         out.extend_from_slice(&self.buckets.to_bytes());
+        if self.orientation == Orientation::ByKing {
+            out.extend_from_slice(&1u32.to_le_bytes());
+        }
         for w in self.feature_weights.iter().chain(&self.feature_biases).chain(&self.output_weights) {
             out.extend_from_slice(&w.to_le_bytes());
         }
@@ -292,6 +334,7 @@ impl Network {
             hidden: p.hidden,
             scale: p.scale,
             buckets: p.buckets,
+            orientation: p.orientation,
             feature_weights: p.feature_weights.iter().map(|w| round(w, QA, i16::MAX)).collect(),
             feature_biases: p.feature_biases.iter().map(|w| round(w, QA, i16::MAX)).collect(),
             output_weights: p.output_weights.iter().map(|w| round(w, QB, 127)).collect(),
@@ -317,6 +360,11 @@ impl Network {
     /// How the output layer is picked.
     pub fn buckets(&self) -> OutputBuckets {
         self.buckets
+    }
+
+    /// How each side's view of the board is oriented.
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
     }
 
     /// The hidden layer's biases: a view with no pieces.
@@ -355,6 +403,7 @@ mod tests {
             feature_weights: (0..inputs * hidden).map(|i| wave(i) / 8.0).collect(),
             feature_biases: (0..hidden).map(|i| wave(i + 3) / 4.0).collect(),
             buckets: OutputBuckets::Pieces { count: 2, most: 32 },
+            orientation: Orientation::Fixed,
             output_weights: (0..4 * hidden).map(|i| wave(i + 11)).collect(),
             output_biases: vec![0.25, -0.5],
             scale: 400,
@@ -366,6 +415,15 @@ mod tests {
         let net = Network::quantise("chess", &tiny(32)).unwrap();
         let bytes = net.to_bytes();
         assert_eq!(Network::from_bytes::<Position>(&bytes), Ok(net));
+        // Views turned by the king: format 3, four bytes longer.
+        let turned =
+            Network::quantise("chess", &NetworkParameters { orientation: Orientation::ByKing, ..tiny(32) }).unwrap();
+        let turned_bytes = turned.to_bytes();
+        assert_eq!((turned_bytes[8], turned_bytes.len()), (3, bytes.len() + 4));
+        assert_eq!(Network::from_bytes::<Position>(&turned_bytes), Ok(turned));
+        let mut unknown = turned_bytes.clone();
+        unknown[HEADER_BYTES] = 2;
+        assert_eq!(Network::from_bytes::<Position>(&unknown), Err(NetworkError::Orientation(2)));
     }
 
     #[test]

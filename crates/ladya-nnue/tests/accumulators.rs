@@ -1,11 +1,12 @@
 //! The incremental accumulators against a full refresh, and the kernels against each other,
-//! along random lines of play in every game.
+//! along random lines of play in every game, with fixed views and with views turned by the
+//! king.
 
 use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
 use ladya_nnue::simd::Kernels;
-use ladya_nnue::{Accumulators, Network, NetworkParameters, OutputBuckets, features};
+use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets, features};
 
 /// A small generator of pseudo-random numbers, fixed by its seed.
 struct Lcg(u64);
@@ -21,30 +22,36 @@ impl Lcg {
     }
 }
 
-fn random_network<G: Game>(seed: u64) -> Arc<Network> {
+/// Random parameters for `G`, with the game's own output buckets.
+fn random_parameters<G: Game>(seed: u64, orientation: Orientation) -> NetworkParameters {
     let (inputs, hidden) = (features::inputs::<G>(), 32);
     let mut rng = Lcg(seed);
     // The game's own output buckets, so that the lines cross from one layer to another.
     let buckets = OutputBuckets::default_for(G::NAME);
-    let parameters = NetworkParameters {
+    NetworkParameters {
         inputs,
         hidden,
         feature_weights: (0..inputs * hidden).map(|_| rng.weight(0.2)).collect(),
         feature_biases: (0..hidden).map(|_| rng.weight(0.5)).collect(),
         buckets,
+        orientation,
         output_weights: (0..buckets.count() * 2 * hidden).map(|_| rng.weight(1.5)).collect(),
         output_biases: (0..buckets.count()).map(|_| rng.weight(0.2)).collect(),
         scale: 400,
-    };
-    let network = Network::quantise(G::NAME, &parameters).unwrap();
+    }
+}
+
+/// A random network for `G`, read back from its file.
+fn random_network<G: Game>(seed: u64, orientation: Orientation) -> Arc<Network> {
+    let network = Network::quantise(G::NAME, &random_parameters::<G>(seed, orientation)).unwrap();
     // Through the file format, as the engine loads it.
     Arc::new(Network::from_bytes::<G>(&network.to_bytes()).unwrap())
 }
 
 /// Walks random lines from `start`, making, taking back and passing at random, and checks at
 /// every step that the incremental layers equal a refresh and that every kernel scores alike.
-fn check_game<G: Game>(start: G, seed: u64) {
-    let network = random_network::<G>(seed);
+fn check_game<G: Game>(start: G, seed: u64, orientation: Orientation) {
+    let network = random_network::<G>(seed, orientation);
     let mut by_kernels: Vec<Accumulators<G>> =
         Kernels::available().into_iter().map(|k| Accumulators::with_kernels(network.clone(), k)).collect();
     let mut fresh = Accumulators::<G>::new(network.clone());
@@ -92,30 +99,69 @@ fn check_game<G: Game>(start: G, seed: u64) {
 
 #[test]
 fn incremental_layers_equal_a_refresh_in_chess() {
-    check_game(ladya_chess::Position::start(), 1);
-    // Castling both ways, en passant and promotions with and without capture.
-    check_game(
-        ladya_chess::Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap(),
-        2,
-    );
-    check_game(ladya_chess::Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap(), 3);
-    check_game(ladya_chess::Position::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1").unwrap(), 7);
+    for orientation in [Orientation::Fixed, Orientation::ByKing] {
+        check_game(ladya_chess::Position::start(), 1, orientation);
+        // Castling both ways, en passant and promotions with and without capture.
+        check_game(
+            ladya_chess::Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap(),
+            2,
+            orientation,
+        );
+        // Kings that walk across the middle of the board.
+        let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+        check_game(ladya_chess::Position::from_fen(fen).unwrap(), 3, orientation);
+        check_game(ladya_chess::Position::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1").unwrap(), 7, orientation);
+    }
 }
 
 #[test]
 fn incremental_layers_equal_a_refresh_in_xiangqi() {
-    check_game(ladya_xiangqi::Position::start(), 4);
-    check_game(
-        ladya_xiangqi::Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
-            .unwrap(),
-        5,
-    );
+    for orientation in [Orientation::Fixed, Orientation::ByKing] {
+        check_game(ladya_xiangqi::Position::start(), 4, orientation);
+        check_game(
+            ladya_xiangqi::Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1")
+                .unwrap(),
+            5,
+            orientation,
+        );
+    }
 }
 
 #[test]
 fn incremental_layers_equal_a_refresh_in_ugolki() {
-    check_game(ladya_ugolki::Position::start(), 6);
+    check_game(ladya_ugolki::Position::start(), 6, Orientation::Fixed);
+}
+
+#[test]
+fn views_turned_by_the_king_see_a_position_and_its_mirror_image_alike() {
+    // Without castling rights a chess position and its left-right image are worth the same,
+    // and a network whose views follow the kings scores them alike; fixed views do not.
+    for fen in ["r4rk1/pp3ppp/2n5/3q4/8/2N2B2/PPP2PPP/R2Q1RK1 b - - 0 12", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"]
+    {
+        // The same board with each rank written backwards.
+        let (board, rest) = fen.split_once(' ').unwrap();
+        let ranks: Vec<String> = board.split('/').map(|rank| rank.chars().rev().collect()).collect();
+        let image = format!("{} {rest}", ranks.join("/"));
+        let (pos, image) =
+            (ladya_chess::Position::from_fen(fen).unwrap(), ladya_chess::Position::from_fen(&image).unwrap());
+        let score = |orientation: Orientation, pos: &ladya_chess::Position| {
+            let mut acc =
+                Accumulators::<ladya_chess::Position>::new(random_network::<ladya_chess::Position>(10, orientation));
+            acc.refresh(pos);
+            acc.evaluate(pos)
+        };
+        assert_eq!(score(Orientation::ByKing, &pos), score(Orientation::ByKing, &image), "{fen}");
+        assert_ne!(score(Orientation::Fixed, &pos), score(Orientation::Fixed, &image), "{fen}");
+    }
+}
+
+#[test]
+fn views_turned_by_the_king_are_refused_in_a_game_without_one() {
+    let parameters = random_parameters::<ladya_ugolki::Position>(12, Orientation::ByKing);
+    let bytes = Network::quantise("ugolki", &parameters).unwrap().to_bytes();
+    let err = Network::from_bytes::<ladya_ugolki::Position>(&bytes).unwrap_err();
+    assert_eq!(err.to_string(), "ugolki has no king and mirror image to turn the views by");
 }
 
 #[test]
@@ -123,7 +169,7 @@ fn the_sides_see_a_mirrored_position_alike() {
     // The start is its own colour-reversed image in every game: the side to move's score is
     // the same whoever moves.
     fn check<G: Game>(white: &str, black: &str) {
-        let network = random_network::<G>(9);
+        let network = random_network::<G>(9, Orientation::Fixed);
         let mut acc = Accumulators::<G>::new(network);
         let (w, b) = (G::from_fen(white).unwrap(), G::from_fen(black).unwrap());
         acc.refresh(&w);

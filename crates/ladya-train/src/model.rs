@@ -7,7 +7,7 @@
 //! with both views' activations plus the output bias, by the output layer of the position's
 //! bucket, and the evaluation, in the game's units, is the output times the scale.
 
-use ladya_nnue::{Network, NetworkParameters, OutputBuckets, QB};
+use ladya_nnue::{Network, NetworkParameters, Orientation, OutputBuckets, QB};
 
 use crate::TrainError;
 use crate::rng::Rng;
@@ -158,8 +158,8 @@ impl Model {
         (weights, biases, output_weights, output_biases)
     }
 
-    /// The parameters as [`ladya_nnue`] takes them.
-    pub fn parameters(&self) -> NetworkParameters {
+    /// The parameters as [`ladya_nnue`] takes them, for views oriented by `orientation`.
+    pub fn parameters(&self, orientation: Orientation) -> NetworkParameters {
         let (weights, biases, output_weights, output_biases) = self.parts();
         NetworkParameters {
             inputs: self.inputs,
@@ -167,18 +167,20 @@ impl Model {
             feature_weights: weights.to_vec(),
             feature_biases: biases.to_vec(),
             buckets: self.buckets,
+            orientation,
             output_weights: output_weights.to_vec(),
             output_biases: output_biases.to_vec(),
             scale: self.scale,
         }
     }
 
-    /// The network in integers, for the game called `game`.
+    /// The network in integers, for the game called `game` and views oriented by
+    /// `orientation` (the training positions').
     ///
     /// # Errors
     /// A hidden width or scale that the network file does not take.
-    pub fn network(&self, game: &str) -> Result<Network, TrainError> {
-        Ok(Network::quantise(game, &self.parameters())?)
+    pub fn network(&self, game: &str, orientation: Orientation) -> Result<Network, TrainError> {
+        Ok(Network::quantise(game, &self.parameters(orientation))?)
     }
 
     /// The evaluation, in the game's units and the side to move's view, of the position whose

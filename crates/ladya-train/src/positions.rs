@@ -1,13 +1,16 @@
 //! Training positions, read from data files once and laid out for the trainer: each
 //! position's active inputs in both views as flat arrays of input numbers, its score and its
 //! result, all from the side to move's view, and its move number.
+//!
+//! The inputs are first those of fixed views; [`Positions::with_views_turned_by_king`] turns
+//! them as a network of [`Orientation::ByKing`] sees them.
 
 use std::path::Path;
 
 use ladya_core::{PlacedPiece, Side};
-use ladya_nnue::OutputBuckets;
 use ladya_nnue::data::{DataHeader, DataSet};
 use ladya_nnue::features::FeatureSpace;
+use ladya_nnue::{Orientation, OutputBuckets};
 
 use crate::{TrainError, prefetch};
 
@@ -33,6 +36,8 @@ pub struct Positions {
     most_pieces: usize,
     /// Where each game's positions start, and one more: the end.
     game_starts: Vec<usize>,
+    /// How the views of `own` and `other` are oriented.
+    orientation: Orientation,
 }
 
 /// The inputs `pieces` set in `perspective`'s view, in the order of `pieces`.
@@ -102,6 +107,7 @@ impl Positions {
             has_move_numbers: true,
             most_pieces: 0,
             game_starts: vec![0],
+            orientation: Orientation::Fixed,
         })
     }
 
@@ -139,22 +145,11 @@ impl Positions {
     /// A map that is not a one-to-one map of the board's squares, or one that does not
     /// commute with Black's view of the board.
     pub fn with_mirror_images(&self, mirror: &[u8]) -> Result<Positions, TrainError> {
-        let space = &self.header.space;
-        let mut seen = vec![false; space.squares];
-        let one_to_one = mirror.len() == space.squares
-            && mirror
-                .iter()
-                .all(|&image| (image as usize) < space.squares && !std::mem::replace(&mut seen[image as usize], true));
-        if !one_to_one {
-            return Err(TrainError::Setting(format!(
-                "the mirror map is not a one-to-one map of the {} squares",
-                space.squares
-            )));
+        self.check_mirror(mirror)?;
+        if self.orientation == Orientation::ByKing {
+            return Err(TrainError::Setting("views turned by the king see a position and its image alike".to_string()));
         }
-        if (0..space.squares).any(|s| mirror[space.flipped[s] as usize] != space.flipped[mirror[s] as usize]) {
-            return Err(TrainError::Setting("the mirror image depends on which side views the board".to_string()));
-        }
-        let squares = space.squares as u16;
+        let squares = self.header.space.squares as u16;
         let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
         let mut out = Positions::new(self.header.clone())?;
         out.has_move_numbers = self.has_move_numbers;
@@ -182,6 +177,62 @@ impl Positions {
         Ok(out)
     }
 
+    /// These positions as a network of [`Orientation::ByKing`] sees them: each view turned
+    /// left to right by `mirror` ([`ladya_core::Game::mirror_square`]) where the view's own
+    /// piece of kind `royal` ([`ladya_core::Game::ROYAL_KIND`]) stands on a square whose image
+    /// comes before it, as [`ladya_nnue::features::turned`] decides in inference.
+    ///
+    /// # Errors
+    /// A map that is not a one-to-one map of the board's squares or does not commute with
+    /// Black's view, a kind the game does not have, or views turned already.
+    pub fn with_views_turned_by_king(&self, royal: u8, mirror: &[u8]) -> Result<Positions, TrainError> {
+        self.check_mirror(mirror)?;
+        let space = &self.header.space;
+        if royal as usize >= space.kinds {
+            return Err(TrainError::Setting(format!("the game has no piece of kind {royal}")));
+        }
+        if self.orientation == Orientation::ByKing {
+            return Err(TrainError::Setting("the views are turned by the king already".to_string()));
+        }
+        let squares = space.squares as u16;
+        let kings = royal as u16 * squares..(royal as u16 + 1) * squares;
+        let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
+        let mut out = self.clone();
+        out.orientation = Orientation::ByKing;
+        for view in [&mut out.own, &mut out.other] {
+            for range in self.starts.windows(2) {
+                let inputs = &mut view[range[0]..range[1]];
+                let Some(king) = inputs.iter().find(|input| kings.contains(input)) else { continue };
+                let square = king % squares;
+                if (mirror[square as usize] as u16) < square {
+                    inputs.iter_mut().for_each(|input| *input = image(*input));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Checks that `mirror` is a one-to-one map of the squares that commutes with Black's
+    /// view of the board.
+    fn check_mirror(&self, mirror: &[u8]) -> Result<(), TrainError> {
+        let space = &self.header.space;
+        let mut seen = vec![false; space.squares];
+        let one_to_one = mirror.len() == space.squares
+            && mirror
+                .iter()
+                .all(|&image| (image as usize) < space.squares && !std::mem::replace(&mut seen[image as usize], true));
+        if !one_to_one {
+            return Err(TrainError::Setting(format!(
+                "the mirror map is not a one-to-one map of the {} squares",
+                space.squares
+            )));
+        }
+        if (0..space.squares).any(|s| mirror[space.flipped[s] as usize] != space.flipped[mirror[s] as usize]) {
+            return Err(TrainError::Setting("the mirror image depends on which side views the board".to_string()));
+        }
+        Ok(())
+    }
+
     /// The number of games the positions come from.
     pub fn games(&self) -> usize {
         self.game_starts.len() - 1
@@ -200,6 +251,11 @@ impl Positions {
     /// The shape of the game's inputs.
     pub fn space(&self) -> &FeatureSpace {
         &self.header.space
+    }
+
+    /// How the views are oriented.
+    pub fn orientation(&self) -> Orientation {
+        self.orientation
     }
 
     /// The number of positions.

@@ -8,8 +8,8 @@ use std::sync::Arc;
 use ladya_chess::Position;
 use ladya_core::{Game, MoveList, PlacedPiece, Side};
 use ladya_nnue::data::{DataWriter, GameResult, Sample};
-use ladya_nnue::features::FeatureSpace;
-use ladya_nnue::{Accumulators, OutputBuckets};
+use ladya_nnue::features::{self, FeatureSpace};
+use ladya_nnue::{Accumulators, Orientation, OutputBuckets};
 
 use crate::positions::view_inputs;
 use crate::rng::Rng;
@@ -95,6 +95,22 @@ fn inputs_of(space: &FeatureSpace, pos: &Position) -> (Vec<u16>, Vec<u16>) {
     (view_inputs(space, &pieces, stm).collect(), view_inputs(space, &pieces, stm.opponent()).collect())
 }
 
+/// The active inputs of `pos` as inference finds them for views oriented by `orientation`.
+fn inference_inputs(pos: &Position, orientation: Orientation) -> (Vec<u16>, Vec<u16>) {
+    let mut pieces: Vec<PlacedPiece> = Vec::new();
+    pos.placed_pieces(&mut pieces);
+    let turned = features::turned_views::<Position>(&pieces, orientation);
+    let view = |side: Side| -> Vec<u16> {
+        pieces.iter().map(|&p| features::index::<Position>(p, side, turned[side.index()]) as u16).collect()
+    };
+    (view(pos.side_to_move()), view(pos.side_to_move().opponent()))
+}
+
+/// Each chess square's left-right image.
+fn chess_mirror() -> Vec<u8> {
+    (0..64).map(|s| Position::mirror_square(s).unwrap()).collect()
+}
+
 #[test]
 fn the_loss_falls_as_training_goes_on() {
     let dir = scratch("loss");
@@ -135,41 +151,49 @@ fn the_integer_network_agrees_with_the_float_one() {
     let dir = scratch("quantise");
     let path = dir.join("chess.data");
     let games = random_games(&path, 40, 11);
-    let positions = Positions::read(&[&path]).unwrap();
-    let mut trainer = Trainer::new(&positions, TrainConfig { epochs: 4, ..small_config() }).unwrap();
-    for _ in 0..4 {
-        trainer.run_epoch();
-    }
-    let trained = trainer.model().clone();
-    let mut gridded = trained.clone();
-    on_the_grid(&mut gridded);
-    // On the grid the two differ only by the integer output's rounding down, under one unit;
-    // off it, by rounding each output weight to 1/64, which costs a small share of the
-    // evaluation's size.
-    for (model, on_grid) in [(&gridded, true), (&trained, false)] {
-        let network = Arc::new(model.network("chess").unwrap());
-        let mut accumulators = Accumulators::<Position>::new(Arc::clone(&network));
-        let (mut worst, mut total, mut size, mut count) = (0.0f32, 0.0f32, 0.0f32, 0);
-        let mut buckets_seen = [false; 8];
-        // The data holds every position of the games in order: the trainer's bucket of each
-        // must be the one inference picks.
-        for (i, pos) in games.iter().enumerate() {
-            accumulators.refresh(pos);
-            let integer = accumulators.evaluate(pos) as f32;
-            let (own, other) = inputs_of(positions.space(), pos);
-            assert_eq!((own.as_slice(), other.as_slice()), positions.inputs(i));
-            let bucket = positions.bucket(i, model.buckets());
-            buckets_seen[bucket] = true;
-            let float = model.evaluate(&own, &other, bucket);
-            worst = worst.max((integer - float).abs());
-            total += (integer - float).abs();
-            size += float.abs();
-            count += 1;
+    let fixed = Positions::read(&[&path]).unwrap();
+    let turned = fixed.with_views_turned_by_king(5, &chess_mirror()).unwrap();
+    assert_eq!(turned.orientation(), Orientation::ByKing);
+    // In about half the positions, after the kings have walked, the views differ.
+    let differ = (0..fixed.len()).filter(|&i| fixed.inputs(i) != turned.inputs(i)).count();
+    assert!(differ > 0 && differ < fixed.len(), "{differ} of {}", fixed.len());
+    for positions in [&fixed, &turned] {
+        let orientation = positions.orientation();
+        let mut trainer = Trainer::new(positions, TrainConfig { epochs: 4, ..small_config() }).unwrap();
+        for _ in 0..4 {
+            trainer.run_epoch();
         }
-        assert!(buckets_seen.iter().filter(|&&seen| seen).count() >= 2, "{buckets_seen:?}");
-        let (mean, mean_size) = (total / count as f32, size / count as f32);
-        let fits = if on_grid { worst <= 1.5 } else { mean <= 0.1 * mean_size };
-        assert!(fits, "worst {worst}, mean {mean}, mean size {mean_size} over {count}, on the grid: {on_grid}");
+        let trained = trainer.model().clone();
+        let mut gridded = trained.clone();
+        on_the_grid(&mut gridded);
+        // On the grid the two differ only by the integer output's rounding down, under one unit;
+        // off it, by rounding each output weight to 1/64, which costs a small share of the
+        // evaluation's size.
+        for (model, on_grid) in [(&gridded, true), (&trained, false)] {
+            let network = Arc::new(model.network("chess", orientation).unwrap());
+            let mut accumulators = Accumulators::<Position>::new(Arc::clone(&network));
+            let (mut worst, mut total, mut size, mut count) = (0.0f32, 0.0f32, 0.0f32, 0);
+            let mut buckets_seen = [false; 8];
+            // The data holds every position of the games in order: the trainer's bucket of each
+            // must be the one inference picks.
+            for (i, pos) in games.iter().enumerate() {
+                accumulators.refresh(pos);
+                let integer = accumulators.evaluate(pos) as f32;
+                let (own, other) = inference_inputs(pos, orientation);
+                assert_eq!((own.as_slice(), other.as_slice()), positions.inputs(i));
+                let bucket = positions.bucket(i, model.buckets());
+                buckets_seen[bucket] = true;
+                let float = model.evaluate(&own, &other, bucket);
+                worst = worst.max((integer - float).abs());
+                total += (integer - float).abs();
+                size += float.abs();
+                count += 1;
+            }
+            assert!(buckets_seen.iter().filter(|&&seen| seen).count() >= 2, "{buckets_seen:?}");
+            let (mean, mean_size) = (total / count as f32, size / count as f32);
+            let fits = if on_grid { worst <= 1.5 } else { mean <= 0.1 * mean_size };
+            assert!(fits, "worst {worst}, mean {mean}, mean size {mean_size} over {count}, on the grid: {on_grid}");
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -342,7 +366,7 @@ fn a_mirror_image_has_the_inputs_of_the_mirrored_position() {
     drop(writer);
 
     let positions = Positions::read(&[&path]).unwrap();
-    let map: Vec<u8> = (0..64).map(|s| Position::mirror_square(s).unwrap()).collect();
+    let map = chess_mirror();
     let with_images = positions.with_mirror_images(&map).unwrap();
     assert_eq!((with_images.games(), with_images.len()), (2, 4));
     assert_eq!((with_images.game_positions(0), with_images.game_positions(1)), (0..2, 2..4));
@@ -367,5 +391,12 @@ fn a_mirror_image_has_the_inputs_of_the_mirrored_position() {
     let turned: Vec<u8> = (0..64).map(|s| (s + 1) % 64).collect();
     let err = positions.with_mirror_images(&turned).unwrap_err().to_string();
     assert_eq!(err, "the mirror image depends on which side views the board");
+    // Turned by the king, a position and its image have the same inputs.
+    let by_king = with_images.with_views_turned_by_king(5, &map).unwrap();
+    assert_eq!(by_king.inputs(0), by_king.inputs(1));
+    let err = by_king.with_mirror_images(&map).unwrap_err().to_string();
+    assert_eq!(err, "views turned by the king see a position and its image alike");
+    let err = by_king.with_views_turned_by_king(5, &map).unwrap_err().to_string();
+    assert_eq!(err, "the views are turned by the king already");
     std::fs::remove_dir_all(&dir).unwrap();
 }

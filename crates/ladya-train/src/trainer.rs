@@ -252,7 +252,7 @@ impl<'a> Trainer<'a> {
             )));
         }
         let model = Model::random(positions.space().inputs(), config.hidden, config.buckets, config.scale, config.seed);
-        model.network(positions.game())?;
+        model.network(positions.game(), positions.orientation())?;
         // Whole games are held out, so that no validation position has a near twin from its
         // own game among the training positions.
         let mut games: Vec<usize> = (0..positions.games()).collect();

@@ -137,6 +137,8 @@ impl Game for Position {
         Some(square_at(8 - file_of(square), rank_of(square)))
     }
 
+    const ROYAL_KIND: Option<u8> = Some(Kind::General as u8);
+
     #[inline]
     fn piece_count(&self) -> usize {
         self.occupied().count_ones() as usize

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::Engine;
-use ladya_nnue::{Network, NetworkParameters, OutputBuckets};
+use ladya_nnue::{Network, NetworkParameters, Orientation, OutputBuckets};
 
 /// A chess network of fixed, uneven weights, written to a file of its own.
 fn network_file(name: &str) -> PathBuf {
@@ -20,6 +20,7 @@ fn network_file(name: &str) -> PathBuf {
         feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
         output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
         buckets: OutputBuckets::Single,
+        orientation: Orientation::Fixed,
         output_biases: vec![0.0],
         scale: 400,
     };

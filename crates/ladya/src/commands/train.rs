@@ -28,8 +28,12 @@ pub struct TrainArgs {
     #[arg(long, value_name = "BUCKETS")]
     buckets: Option<OutputBuckets>,
     /// Learn from each position's left-right mirror image as well (chess and xiangqi).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "turn_by_king")]
     mirror: bool,
+    /// Turn each side's view left to right while its king stands on the right half of the
+    /// board (chess and xiangqi), so that the network learns one pattern for either wing.
+    #[arg(long)]
+    turn_by_king: bool,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: u32,
@@ -88,17 +92,31 @@ fn mirror_map<G: Game>() -> Option<Vec<u8>> {
     (0..G::SQUARES).map(|square| G::mirror_square(square as u8)).collect()
 }
 
+/// The kind of `G`'s royal piece, if it has one.
+fn royal_kind<G: Game>() -> Option<u8> {
+    G::ROYAL_KIND
+}
+
 /// Trains, printing one line per epoch.
 pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let mut positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
-    if args.mirror {
+    if args.mirror || args.turn_by_king {
         let kind = GameKind::from_name(positions.game())
             .ok_or_else(|| Failure(format!("the data is of '{}', a game Ladya does not play", positions.game())))?;
         let mirror = with_game!(kind, mirror_map()).ok_or_else(|| {
-            Failure(format!("{kind} positions are not worth the same mirrored: --mirror is for chess and xiangqi"))
+            Failure(format!(
+                "{kind} positions are not worth the same mirrored: --mirror and --turn-by-king are for chess and xiangqi"
+            ))
         })?;
-        positions = positions.with_mirror_images(&mirror).map_err(|e| Failure(e.to_string()))?;
+        positions = if args.mirror {
+            positions.with_mirror_images(&mirror)
+        } else {
+            let royal = with_game!(kind, royal_kind())
+                .ok_or_else(|| Failure(format!("{kind} has no king: --turn-by-king is for chess and xiangqi")))?;
+            positions.with_views_turned_by_king(royal, &mirror)
+        }
+        .map_err(|e| Failure(e.to_string()))?;
     }
     let config = TrainConfig {
         hidden: args.hidden,
@@ -121,11 +139,12 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     }
     let config = trainer.config();
     println!(
-        "training {} {}->2x{}->1 (output buckets {}) on {} positions ({} held out), {} thread{}, {:.1} s to read",
+        "training {} {}->2x{}->1 (output buckets {}, views {:?}) on {} positions ({} held out), {} thread{}, {:.1} s to read",
         positions.game(),
         positions.space().inputs(),
         config.hidden,
         config.buckets,
+        positions.orientation(),
         trainer.training_positions(),
         trainer.validation_positions(),
         config.threads,
@@ -133,7 +152,8 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         start.elapsed().as_secs_f64()
     );
     let save = |trainer: &Trainer| -> Result<(), Failure> {
-        let network = trainer.model().network(positions.game()).map_err(|e| Failure(e.to_string()))?;
+        let network =
+            trainer.model().network(positions.game(), positions.orientation()).map_err(|e| Failure(e.to_string()))?;
         write_whole(&args.out, &network.to_bytes())?;
         match &args.checkpoint {
             Some(path) => write_whole(path, &trainer.checkpoint().to_bytes()),
