@@ -3,15 +3,16 @@
 //! [`Accumulators::push`] records what a move changes and [`Accumulators::pop`] forgets it; the
 //! hidden values of a ply are only worked out when [`Accumulators::evaluate`] asks for them,
 //! from the nearest ply above that has them, so moves that are never evaluated below cost
-//! nothing. Under [`Orientation::ByKing`], a move that carries a king across the middle of the
-//! board turns its side's view over, and that view is worked out afresh from the pieces.
+//! nothing. Under [`Orientation::ByKing`] or [`KingBuckets`], a move that carries a king across
+//! the middle of the board or into another bucket changes its side's view, and that view is
+//! worked out afresh from the pieces.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
 
 use ladya_core::{Game, PieceChanges, PlacedPiece, Score, Side};
 
-use crate::features::{self, Orientation};
+use crate::features::{self, View};
 use crate::network::Network;
 use crate::simd::Kernels;
 
@@ -26,12 +27,12 @@ pub struct Accumulators<G: Game> {
     changes: Vec<PieceChanges>,
     /// Per ply, whether its values are worked out.
     ready: Vec<bool>,
-    /// Per ply, whether White's and Black's views are turned left to right.
-    turned: Vec<[bool; 2]>,
-    /// Per ply, whether the move into it turned White's or Black's view over, so that the
-    /// view is worked out from `after`.
-    turning: Vec<[bool; 2]>,
-    /// Per ply, where `turning` has one, the pieces after the move.
+    /// Per ply, White's and Black's views.
+    views: Vec<[View; 2]>,
+    /// Per ply, whether the move into it changed White's or Black's view, so that the view is
+    /// worked out from `after`.
+    reframed: Vec<[bool; 2]>,
+    /// Per ply, where `reframed` has one, the pieces after the move.
     after: Vec<Vec<PlacedPiece>>,
     top: usize,
     pieces: Vec<PlacedPiece>,
@@ -54,8 +55,8 @@ impl<G: Game> Accumulators<G> {
             values: Vec::new(),
             changes: Vec::new(),
             ready: Vec::new(),
-            turned: Vec::new(),
-            turning: Vec::new(),
+            views: Vec::new(),
+            reframed: Vec::new(),
             after: Vec::new(),
             top: 0,
             pieces: Vec::new(),
@@ -75,8 +76,8 @@ impl<G: Game> Accumulators<G> {
         self.values.resize(plies * width, 0);
         self.changes.resize(plies, PieceChanges::NONE);
         self.ready.resize(plies, false);
-        self.turned.resize(plies, [false; 2]);
-        self.turning.resize(plies, [false; 2]);
+        self.views.resize(plies, [View::default(); 2]);
+        self.reframed.resize(plies, [false; 2]);
         self.after.resize_with(plies, Vec::new);
     }
 
@@ -86,23 +87,23 @@ impl<G: Game> Accumulators<G> {
         self.top = 0;
         self.pieces.clear();
         pos.placed_pieces(&mut self.pieces);
-        self.turned[0] = features::turned_views::<G>(&self.pieces, self.network.orientation());
+        self.views[0] = features::views::<G>(&self.pieces, self.network.orientation(), self.network.king_buckets());
         for side in Side::BOTH {
-            let turn = self.turned[0][side.index()];
-            Accumulators::<G>::sum_view(&self.network, self.kernels, &self.pieces, side, turn, &mut self.values);
+            let view = self.views[0][side.index()];
+            Accumulators::<G>::sum_view(&self.network, self.kernels, &self.pieces, side, view, &mut self.values);
         }
         self.ready[0] = true;
     }
 
-    /// Works out `side`'s view of `pieces` (turned left to right if `turn`) into the first
-    /// `hidden` values of `out` past the side's offset.
-    fn sum_view(network: &Network, kernels: Kernels, pieces: &[PlacedPiece], side: Side, turn: bool, out: &mut [i16]) {
+    /// Works out `side`'s view `view` of `pieces` into the `hidden` values of `out` past the
+    /// side's offset.
+    fn sum_view(network: &Network, kernels: Kernels, pieces: &[PlacedPiece], side: Side, view: View, out: &mut [i16]) {
         let hidden = network.hidden();
         let out = &mut out[side.index() * hidden..(side.index() + 1) * hidden];
         out.copy_from_slice(network.biases());
         let mut sum = network.biases().to_vec();
         for piece in pieces {
-            kernels.update(out, &sum, &[network.row(features::index::<G>(*piece, side, turn))], &[]);
+            kernels.update(out, &sum, &[network.row(features::index::<G>(*piece, side, view))], &[]);
             sum.copy_from_slice(out);
         }
     }
@@ -112,24 +113,24 @@ impl<G: Game> Accumulators<G> {
     pub fn push(&mut self, pos: &G, m: G::Move) {
         let changes = pos.piece_changes(m);
         self.push_changes(changes);
-        if self.network.orientation() == Orientation::ByKing {
+        if self.network.follows_kings() {
             self.follow_kings(pos, changes);
         }
     }
 
-    /// After a push under [`Orientation::ByKing`]: turns the views whose king `changes` carries
-    /// across the middle, keeping the pieces after the move to work them out from.
-    #[cold]
+    /// After a push in a network whose views follow the kings: changes the views of the kings
+    /// `changes` carries, keeping the pieces after the move to work changed views out from.
     fn follow_kings(&mut self, pos: &G, changes: PieceChanges) {
         let top = self.top;
-        let mut turned = self.turned[top];
+        let mut views = self.views[top];
+        let (orientation, buckets) = (self.network.orientation(), self.network.king_buckets());
         for king in changes.added().iter().filter(|p| Some(p.kind) == G::ROYAL_KIND) {
-            turned[king.side.index()] = features::turned::<G>(king.square, king.side);
+            views[king.side.index()] = features::view::<G>(king.square, king.side, orientation, buckets);
         }
-        let parent = self.turned[top - 1];
-        self.turning[top] = [turned[0] != parent[0], turned[1] != parent[1]];
-        self.turned[top] = turned;
-        if self.turning[top] != [false; 2] {
+        let parent = self.views[top - 1];
+        self.reframed[top] = [views[0] != parent[0], views[1] != parent[1]];
+        self.views[top] = views;
+        if self.reframed[top] != [false; 2] {
             let after = &mut self.after[top];
             after.clear();
             pos.placed_pieces(after);
@@ -155,8 +156,8 @@ impl<G: Game> Accumulators<G> {
         }
         self.changes[self.top] = changes;
         self.ready[self.top] = false;
-        self.turned[self.top] = self.turned[self.top - 1];
-        self.turning[self.top] = [false; 2];
+        self.views[self.top] = self.views[self.top - 1];
+        self.reframed[self.top] = [false; 2];
     }
 
     /// Forgets the last move recorded, as it is taken back.
@@ -189,15 +190,15 @@ impl<G: Game> Accumulators<G> {
         let changes = &self.changes[ply];
         let network = &self.network;
         for side in Side::BOTH {
-            let turn = self.turned[ply][side.index()];
-            if self.turning[ply][side.index()] {
-                Accumulators::<G>::sum_view(network, self.kernels, &self.after[ply], side, turn, below);
+            let view = self.views[ply][side.index()];
+            if self.reframed[ply][side.index()] {
+                Accumulators::<G>::sum_view(network, self.kernels, &self.after[ply], side, view, below);
                 continue;
             }
             let rows = |pieces: &[PlacedPiece]| -> ([&[i16]; 2], usize) {
                 let mut rows: [&[i16]; 2] = [&[], &[]];
                 for (row, piece) in rows.iter_mut().zip(pieces) {
-                    *row = network.row(features::index::<G>(*piece, side, turn));
+                    *row = network.row(features::index::<G>(*piece, side, view));
                 }
                 (rows, pieces.len())
             };

@@ -4,7 +4,8 @@
 //! From a side's view, its own pieces come first and the opponent's second, and Black's view
 //! turns the board with [`Game::flip_square`], so a position and its colour-reversed image
 //! look the same to the network. A network may also turn a view left to right by where the
-//! side's king stands ([`Orientation::ByKing`]).
+//! side's king stands ([`Orientation::ByKing`]), and give each region of the king's squares a
+//! set of inputs of its own ([`KingBuckets`]).
 
 use ladya_core::{Game, PlacedPiece, Side};
 
@@ -72,35 +73,112 @@ fn seen_square<G: Game>(square: u8, perspective: Side) -> u8 {
     }
 }
 
-/// Whether, under [`Orientation::ByKing`], `perspective`'s view is turned left to right when
-/// its royal piece stands on `square`: when the square's mirror image comes before it in the
-/// view.
-#[inline(always)]
-pub fn turned<G: Game>(square: u8, perspective: Side) -> bool {
-    let seen = seen_square::<G>(square, perspective);
-    G::mirror_square(seen).is_some_and(|image| image < seen)
+/// Sets of inputs picked by the square a side's king stands on, as its view sees it (after
+/// any turn): a view whose king stands on square `s` uses the set `map[s]`, each set a copy of
+/// the game's inputs with weights of its own. No map (the default): one set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KingBuckets {
+    map: Vec<u8>,
+    count: usize,
 }
 
-/// Whether each side's view of `pieces` is turned left to right under `orientation`, White's
-/// then Black's.
-pub fn turned_views<G: Game>(pieces: &[PlacedPiece], orientation: Orientation) -> [bool; 2] {
-    let mut views = [false; 2];
-    if orientation == Orientation::ByKing {
-        for piece in pieces.iter().filter(|p| Some(p.kind) == G::ROYAL_KIND) {
-            views[piece.side.index()] = turned::<G>(piece.square, piece.side);
+impl Default for KingBuckets {
+    /// One set.
+    fn default() -> KingBuckets {
+        KingBuckets { map: Vec::new(), count: 1 }
+    }
+}
+
+impl KingBuckets {
+    /// The sets of `map`, one number per square from 0, every number below the largest used.
+    ///
+    /// # Errors
+    /// A number skipped.
+    pub fn new(map: Vec<u8>) -> Result<KingBuckets, String> {
+        let count = map.iter().max().map_or(1, |&m| m as usize + 1);
+        if let Some(unused) = (0..count).find(|&b| !map.contains(&(b as u8))) {
+            return Err(format!("king bucket {unused} has no square"));
         }
+        Ok(KingBuckets { map, count })
+    }
+
+    /// Reads one character per square of a board of `squares`, `0` to `9` then `a` to `z`,
+    /// in the game's square order (a1, b1, ... in chess), `/` between ranks allowed.
+    ///
+    /// # Errors
+    /// Another character, another number of squares, or a number skipped.
+    pub fn parse(text: &str, squares: usize) -> Result<KingBuckets, String> {
+        let map = text
+            .chars()
+            .filter(|&c| c != '/')
+            .map(|c| c.to_digit(36).map(|d| d as u8).ok_or_else(|| format!("'{c}' is not a king bucket (0-9, a-z)")))
+            .collect::<Result<Vec<u8>, String>>()?;
+        if map.len() != squares {
+            return Err(format!("{} king buckets given, one per square needs {squares}", map.len()));
+        }
+        KingBuckets::new(map)
+    }
+
+    /// The number of sets.
+    #[inline(always)]
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The set of a view whose king stands on `square` as it sees it.
+    #[inline(always)]
+    pub fn bucket(&self, square: u8) -> u8 {
+        self.map.get(square as usize).copied().unwrap_or(0)
+    }
+
+    /// The map, one set per square; empty for one set.
+    pub fn map(&self) -> &[u8] {
+        &self.map
+    }
+}
+
+/// How one side's view sees the board: turned left to right or not, and which set of inputs
+/// ([`KingBuckets`]) it uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// Turned left to right ([`Orientation::ByKing`]).
+    pub turned: bool,
+    /// The set of inputs.
+    pub bucket: u8,
+}
+
+/// The view of `perspective`, whose king stands on `square`, under `orientation` and
+/// `buckets`: turned left to right when the square's mirror image comes before it in the
+/// view, the set by the square as the (turned) view sees it.
+#[inline]
+pub fn view<G: Game>(square: u8, perspective: Side, orientation: Orientation, buckets: &KingBuckets) -> View {
+    let mut seen = seen_square::<G>(square, perspective);
+    let image = G::mirror_square(seen).filter(|&image| orientation == Orientation::ByKing && image < seen);
+    if let Some(image) = image {
+        seen = image;
+    }
+    View { turned: image.is_some(), bucket: buckets.bucket(seen) }
+}
+
+/// Each side's view of `pieces`, White's then Black's (the default view for a side without a
+/// king).
+pub fn views<G: Game>(pieces: &[PlacedPiece], orientation: Orientation, buckets: &KingBuckets) -> [View; 2] {
+    let mut views = [View::default(); 2];
+    for piece in pieces.iter().filter(|p| Some(p.kind) == G::ROYAL_KIND) {
+        views[piece.side.index()] = view::<G>(piece.square, piece.side, orientation, buckets);
     }
     views
 }
 
-/// The input `piece` sets in `perspective`'s view, in `G`, turned left to right if `turn`.
+/// The input `piece` sets in `perspective`'s view `view`, in `G`.
 #[inline(always)]
-pub fn index<G: Game>(piece: PlacedPiece, perspective: Side, turn: bool) -> usize {
+pub fn index<G: Game>(piece: PlacedPiece, perspective: Side, view: View) -> usize {
     let mut square = seen_square::<G>(piece.square, perspective);
-    if turn {
+    if view.turned {
         square = G::mirror_square(square).unwrap_or(square);
     }
-    index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
+    view.bucket as usize * inputs::<G>()
+        + index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
 }
 
 /// The one formula: own pieces' kinds first, then the opponent's, each a block of squares.
@@ -123,7 +201,7 @@ mod tests {
         assert_eq!(space.inputs(), 768);
         let mut views: [Vec<usize>; 2] = Default::default();
         for side in Side::BOTH {
-            views[side.index()] = pieces.iter().map(|&p| index::<Position>(p, side, false)).collect();
+            views[side.index()] = pieces.iter().map(|&p| index::<Position>(p, side, View::default())).collect();
             views[side.index()].sort();
             let from_space: Vec<usize> = pieces.iter().map(|&p| space.index(p, side)).collect();
             let mut sorted = from_space.clone();
@@ -132,9 +210,12 @@ mod tests {
         }
         assert_eq!(views[0], views[1]);
         // White's e1 king: own king (kind 5) on square 4.
-        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::White, false), 5 * 64 + 4);
+        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::White, View::default()), 5 * 64 + 4);
         // Seen by Black it is the opponent's king on e8.
-        assert_eq!(index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::Black, false), (6 + 5) * 64 + 60);
+        assert_eq!(
+            index::<Position>(PlacedPiece::new(Side::White, 5, 4), Side::Black, View::default()),
+            (6 + 5) * 64 + 60
+        );
     }
 
     /// Every piece of `G`'s start position, each put on its mirror image's square.

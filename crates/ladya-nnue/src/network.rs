@@ -5,11 +5,12 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | `LADYNNUE` |
-//! | 4 | format version: 2, or 3 for views turned by the king |
+//! | 4 | format version: 2, 3 for views turned by the king, 4 with king buckets too |
 //! | 8 | the game's name, padded with zero bytes |
 //! | 4, 4, 4 | inputs of one view, hidden width, output scale |
 //! | 4 | output buckets: kind (0 single, 1 by pieces, 2 by move number), count `B`, span (u16) |
-//! | 4 | format 3 only: the views' orientation (0 fixed, 1 turned by the king) |
+//! | 4 | formats 3 and 4: the views' orientation (0 fixed, 1 turned by the king) |
+//! | squares | format 4 only: the king bucket of each square ([`KingBuckets`]) |
 //! | 2 x inputs x hidden | feature weights, input by input (i16, times [`QA`]) |
 //! | 2 x hidden | feature biases (i16, times [`QA`]) |
 //! | B x 2 x 2 x hidden | output weights, bucket by bucket, the side to move's view first (i16, times [`QB`]) |
@@ -20,7 +21,7 @@ use ladya_core::{Game, Score};
 use thiserror::Error;
 
 use crate::buckets::OutputBuckets;
-use crate::features::{self, Orientation};
+use crate::features::{self, KingBuckets, Orientation};
 use crate::game_name;
 use crate::simd::Kernels;
 
@@ -36,6 +37,8 @@ const MAGIC: &[u8; 8] = b"LADYNNUE";
 const VERSION: u32 = 2;
 /// The format of views turned by the king.
 const VERSION_ORIENTED: u32 = 3;
+/// The format of views with king buckets.
+const VERSION_KING_BUCKETS: u32 = 4;
 /// The header of format 2 (format 3 has 4 bytes more).
 const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 4;
 
@@ -50,7 +53,7 @@ pub enum NetworkError {
     #[error("not a Ladya network file (it does not start with LADYNNUE)")]
     NotANetwork,
     /// A format version this build does not read.
-    #[error("network format version {0}, but this build reads versions {VERSION} and {VERSION_ORIENTED}")]
+    #[error("network format version {0}, but this build reads versions {VERSION} to {VERSION_KING_BUCKETS}")]
     Version(u32),
     /// A network for another game.
     #[error("the network is for {found}, not {expected}")]
@@ -82,9 +85,13 @@ pub enum NetworkError {
     /// A views' orientation this build does not know.
     #[error("unknown orientation {0} of the views in the header")]
     Orientation(u32),
-    /// Views turned by the king in a game without a royal piece or a mirror image.
+    /// Views turned by the king in a game without a royal piece or a mirror image, or king
+    /// buckets in a game without a royal piece.
     #[error("{0} has no king and mirror image to turn the views by")]
     NoKingTurn(&'static str),
+    /// King buckets that skip a number.
+    #[error("bad king buckets in the header")]
+    KingBuckets,
     /// An output weight beyond ±127, which the integer output layer cannot take.
     #[error("output weight {0} is beyond ±127")]
     OutputWeight(i16),
@@ -117,6 +124,8 @@ pub struct NetworkParameters {
     pub buckets: OutputBuckets,
     /// How each side's view of the board is oriented.
     pub orientation: Orientation,
+    /// The sets of inputs by the king's square; `inputs` counts them all.
+    pub king_buckets: KingBuckets,
     /// `2 x hidden` weights per bucket, bucket by bucket, the side to move's view first.
     pub output_weights: Vec<f32>,
     /// The output's bias, one per bucket.
@@ -134,6 +143,7 @@ pub struct Network {
     scale: u32,
     buckets: OutputBuckets,
     orientation: Orientation,
+    king_buckets: KingBuckets,
     feature_weights: Vec<i16>,
     feature_biases: Vec<i16>,
     output_weights: Vec<i16>,
@@ -145,8 +155,14 @@ impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Network({}: {} -> 2x{} -> 1, buckets {}, views {:?}, scale {})",
-            self.game, self.inputs, self.hidden, self.buckets, self.orientation, self.scale
+            "Network({}: {} -> 2x{} -> 1, buckets {}, views {:?}, {} king buckets, scale {})",
+            self.game,
+            self.inputs,
+            self.hidden,
+            self.buckets,
+            self.orientation,
+            self.king_buckets.count(),
+            self.scale
         )
     }
 }
@@ -191,18 +207,28 @@ impl Network {
         }
         let mut reader = Reader { bytes: &bytes[8..] };
         let version = reader.u32();
-        if version != VERSION && version != VERSION_ORIENTED {
+        if !(VERSION..=VERSION_KING_BUCKETS).contains(&version) {
             return Err(NetworkError::Version(version));
         }
         let name: [u8; 8] = reader.take();
         Ok(game_name::from_bytes(&name))
     }
 
-    /// The header's size in the format of `orientation`.
-    fn header_bytes(orientation: Orientation) -> usize {
-        match orientation {
-            Orientation::Fixed => HEADER_BYTES,
-            Orientation::ByKing => HEADER_BYTES + 4,
+    /// The header's size in format `version` for a board of `squares`.
+    fn header_bytes(version: u32, squares: usize) -> usize {
+        match version {
+            VERSION => HEADER_BYTES,
+            VERSION_ORIENTED => HEADER_BYTES + 4,
+            _ => HEADER_BYTES + 4 + squares,
+        }
+    }
+
+    /// The format version this network needs.
+    fn version(&self) -> u32 {
+        match (self.orientation, self.king_buckets.count()) {
+            (Orientation::Fixed, 1) => VERSION,
+            (Orientation::ByKing, 1) => VERSION_ORIENTED,
+            _ => VERSION_KING_BUCKETS,
         }
     }
 
@@ -218,9 +244,6 @@ impl Network {
             return Err(NetworkError::WrongGame { expected: G::NAME.to_string(), found: game });
         }
         let (inputs, hidden, scale) = (reader.u32() as usize, reader.u32() as usize, reader.u32());
-        if inputs != features::inputs::<G>() {
-            return Err(NetworkError::WrongInputs { game: G::NAME, expected: features::inputs::<G>(), found: inputs });
-        }
         if hidden == 0 || hidden > MAX_HIDDEN || !hidden.is_multiple_of(16) {
             return Err(NetworkError::Hidden(hidden));
         }
@@ -228,7 +251,8 @@ impl Network {
             return Err(NetworkError::Scale);
         }
         let buckets = OutputBuckets::from_bytes(reader.take()).ok_or(NetworkError::Buckets)?;
-        let orientation = match (Reader { bytes: &bytes[8..] }).u32() {
+        let version = (Reader { bytes: &bytes[8..] }).u32();
+        let orientation = match version {
             VERSION => Orientation::Fixed,
             _ => match reader.u32() {
                 0 => Orientation::Fixed,
@@ -236,12 +260,28 @@ impl Network {
                 other => return Err(NetworkError::Orientation(other)),
             },
         };
-        if orientation == Orientation::ByKing && (G::ROYAL_KIND.is_none() || G::mirror_square(0).is_none()) {
+        let king_buckets = match version {
+            VERSION_KING_BUCKETS => {
+                let map = (0..G::SQUARES).map(|_| reader.take::<1>()[0]).collect();
+                KingBuckets::new(map).map_err(|_| NetworkError::KingBuckets)?
+            }
+            _ => KingBuckets::default(),
+        };
+        let turned = orientation == Orientation::ByKing;
+        if (turned && G::mirror_square(0).is_none())
+            || ((turned || king_buckets.count() > 1) && G::ROYAL_KIND.is_none())
+        {
             return Err(NetworkError::NoKingTurn(G::NAME));
         }
+        let game_inputs = king_buckets.count() * features::inputs::<G>();
+        if inputs != game_inputs {
+            return Err(NetworkError::WrongInputs { game: G::NAME, expected: game_inputs, found: inputs });
+        }
         let count = buckets.count();
-        let expected =
-            Network::header_bytes(orientation) + 2 * (inputs * hidden + hidden + count * 2 * hidden) + 4 * count + 8;
+        let expected = Network::header_bytes(version, G::SQUARES)
+            + 2 * (inputs * hidden + hidden + count * 2 * hidden)
+            + 4 * count
+            + 8;
         if bytes.len() != expected {
             return Err(NetworkError::Size { expected, found: bytes.len() });
         }
@@ -263,6 +303,7 @@ impl Network {
             scale,
             buckets,
             orientation,
+            king_buckets,
             feature_weights,
             feature_biases,
             output_weights,
@@ -273,24 +314,28 @@ impl Network {
     /// The network in its file format.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(
-            Network::header_bytes(self.orientation)
+            Network::header_bytes(self.version(), self.king_buckets.map().len())
                 + 2 * (self.feature_weights.len() + self.hidden + self.output_weights.len())
                 + 4 * self.output_biases.len()
                 + 8,
         );
         out.extend_from_slice(MAGIC);
-        let version = match self.orientation {
-            Orientation::Fixed => VERSION,
-            Orientation::ByKing => VERSION_ORIENTED,
-        };
+        let version = self.version();
         out.extend_from_slice(&version.to_le_bytes());
         out.extend_from_slice(&game_name::to_bytes(&self.game));
         for n in [self.inputs as u32, self.hidden as u32, self.scale] {
             out.extend_from_slice(&n.to_le_bytes());
         }
         out.extend_from_slice(&self.buckets.to_bytes());
-        if self.orientation == Orientation::ByKing {
-            out.extend_from_slice(&1u32.to_le_bytes());
+        if version >= VERSION_ORIENTED {
+            let orientation: u32 = match self.orientation {
+                Orientation::Fixed => 0,
+                Orientation::ByKing => 1,
+            };
+            out.extend_from_slice(&orientation.to_le_bytes());
+        }
+        if version == VERSION_KING_BUCKETS {
+            out.extend_from_slice(self.king_buckets.map());
         }
         for w in self.feature_weights.iter().chain(&self.feature_biases).chain(&self.output_weights) {
             out.extend_from_slice(&w.to_le_bytes());
@@ -335,6 +380,7 @@ impl Network {
             scale: p.scale,
             buckets: p.buckets,
             orientation: p.orientation,
+            king_buckets: p.king_buckets.clone(),
             feature_weights: p.feature_weights.iter().map(|w| round(w, QA, i16::MAX)).collect(),
             feature_biases: p.feature_biases.iter().map(|w| round(w, QA, i16::MAX)).collect(),
             output_weights: p.output_weights.iter().map(|w| round(w, QB, 127)).collect(),
@@ -365,6 +411,17 @@ impl Network {
     /// How each side's view of the board is oriented.
     pub fn orientation(&self) -> Orientation {
         self.orientation
+    }
+
+    /// The sets of inputs by the king's square.
+    pub fn king_buckets(&self) -> &KingBuckets {
+        &self.king_buckets
+    }
+
+    /// Whether a view changes with where its king stands (turned or bucketed).
+    #[inline]
+    pub fn follows_kings(&self) -> bool {
+        self.orientation == Orientation::ByKing || self.king_buckets.count() > 1
     }
 
     /// The hidden layer's biases: a view with no pieces.
@@ -404,6 +461,7 @@ mod tests {
             feature_biases: (0..hidden).map(|i| wave(i + 3) / 4.0).collect(),
             buckets: OutputBuckets::Pieces { count: 2, most: 32 },
             orientation: Orientation::Fixed,
+            king_buckets: KingBuckets::default(),
             output_weights: (0..4 * hidden).map(|i| wave(i + 11)).collect(),
             output_biases: vec![0.25, -0.5],
             scale: 400,
@@ -424,6 +482,22 @@ mod tests {
         let mut unknown = turned_bytes.clone();
         unknown[HEADER_BYTES] = 2;
         assert_eq!(Network::from_bytes::<Position>(&unknown), Err(NetworkError::Orientation(2)));
+        // King buckets: format 4, the map after the orientation, a set of inputs per bucket.
+        let map: Vec<u8> = (0..64).map(|square| (square / 32) as u8).collect();
+        let mut two = tiny(32);
+        two.feature_weights.extend_from_within(..);
+        two.inputs = 2 * 768;
+        two.king_buckets = KingBuckets::new(map).unwrap();
+        let bucketed = Network::quantise("chess", &two).unwrap();
+        let bucketed_bytes = bucketed.to_bytes();
+        assert_eq!(bucketed_bytes[8], 4);
+        assert_eq!(Network::from_bytes::<Position>(&bucketed_bytes), Ok(bucketed));
+        let mut skipped = bucketed_bytes.clone();
+        skipped[HEADER_BYTES + 4 + 40] = 3;
+        assert_eq!(Network::from_bytes::<Position>(&skipped), Err(NetworkError::KingBuckets));
+        let mut one_set = bucketed_bytes.clone();
+        one_set[HEADER_BYTES + 4..HEADER_BYTES + 4 + 64].fill(0);
+        assert!(matches!(Network::from_bytes::<Position>(&one_set), Err(NetworkError::WrongInputs { .. })));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
+use ladya_nnue::features::KingBuckets;
 use ladya_nnue::simd::Kernels;
 use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets, features};
 
@@ -24,7 +25,16 @@ impl Lcg {
 
 /// Random parameters for `G`, with the game's own output buckets.
 fn random_parameters<G: Game>(seed: u64, orientation: Orientation) -> NetworkParameters {
-    let (inputs, hidden) = (features::inputs::<G>(), 32);
+    random_parameters_with::<G>(seed, orientation, KingBuckets::default())
+}
+
+/// Random parameters for `G` with `king_buckets`.
+fn random_parameters_with<G: Game>(
+    seed: u64,
+    orientation: Orientation,
+    king_buckets: KingBuckets,
+) -> NetworkParameters {
+    let (inputs, hidden) = (king_buckets.count() * features::inputs::<G>(), 32);
     let mut rng = Lcg(seed);
     // The game's own output buckets, so that the lines cross from one layer to another.
     let buckets = OutputBuckets::default_for(G::NAME);
@@ -35,6 +45,7 @@ fn random_parameters<G: Game>(seed: u64, orientation: Orientation) -> NetworkPar
         feature_biases: (0..hidden).map(|_| rng.weight(0.5)).collect(),
         buckets,
         orientation,
+        king_buckets,
         output_weights: (0..buckets.count() * 2 * hidden).map(|_| rng.weight(1.5)).collect(),
         output_biases: (0..buckets.count()).map(|_| rng.weight(0.2)).collect(),
         scale: 400,
@@ -43,7 +54,12 @@ fn random_parameters<G: Game>(seed: u64, orientation: Orientation) -> NetworkPar
 
 /// A random network for `G`, read back from its file.
 fn random_network<G: Game>(seed: u64, orientation: Orientation) -> Arc<Network> {
-    let network = Network::quantise(G::NAME, &random_parameters::<G>(seed, orientation)).unwrap();
+    read_back::<G>(random_parameters::<G>(seed, orientation))
+}
+
+/// The network of `parameters`, read back from its file.
+fn read_back<G: Game>(parameters: NetworkParameters) -> Arc<Network> {
+    let network = Network::quantise(G::NAME, &parameters).unwrap();
     // Through the file format, as the engine loads it.
     Arc::new(Network::from_bytes::<G>(&network.to_bytes()).unwrap())
 }
@@ -51,7 +67,11 @@ fn random_network<G: Game>(seed: u64, orientation: Orientation) -> Arc<Network> 
 /// Walks random lines from `start`, making, taking back and passing at random, and checks at
 /// every step that the incremental layers equal a refresh and that every kernel scores alike.
 fn check_game<G: Game>(start: G, seed: u64, orientation: Orientation) {
-    let network = random_network::<G>(seed, orientation);
+    check_network(start, seed, random_network::<G>(seed, orientation));
+}
+
+/// [`check_game`] with `network`.
+fn check_network<G: Game>(start: G, seed: u64, network: Arc<Network>) {
     let mut by_kernels: Vec<Accumulators<G>> =
         Kernels::available().into_iter().map(|k| Accumulators::with_kernels(network.clone(), k)).collect();
     let mut fresh = Accumulators::<G>::new(network.clone());
@@ -113,6 +133,31 @@ fn incremental_layers_equal_a_refresh_in_chess() {
         check_game(ladya_chess::Position::from_fen(fen).unwrap(), 3, orientation);
         check_game(ladya_chess::Position::from_fen("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1").unwrap(), 7, orientation);
     }
+}
+
+#[test]
+fn incremental_layers_with_king_buckets_equal_a_refresh() {
+    // A set of inputs for each quarter of the board, turned and not.
+    let map = "00001111/00001111/00001111/00001111/22223333/22223333/22223333/22223333";
+    let buckets = KingBuckets::parse(map, 64).unwrap();
+    for orientation in [Orientation::Fixed, Orientation::ByKing] {
+        let network = read_back::<ladya_chess::Position>(random_parameters_with::<ladya_chess::Position>(
+            13,
+            orientation,
+            buckets.clone(),
+        ));
+        assert_eq!(network.inputs(), 4 * 768);
+        let endgame = ladya_chess::Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1").unwrap();
+        check_network(endgame, 14, network.clone());
+        check_network(ladya_chess::Position::start(), 15, network);
+    }
+    let xiangqi = KingBuckets::new((0..90).map(|square| (square / 9 % 2) as u8).collect()).unwrap();
+    let network = read_back::<ladya_xiangqi::Position>(random_parameters_with::<ladya_xiangqi::Position>(
+        16,
+        Orientation::ByKing,
+        xiangqi,
+    ));
+    check_network(ladya_xiangqi::Position::start(), 17, network);
 }
 
 #[test]

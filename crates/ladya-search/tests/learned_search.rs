@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
+use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets, features};
 use ladya_search::{Evaluation, Limits, SearchControl, SearchOptions, TranspositionTable, search};
 use ladya_ugolki::Position;
@@ -20,6 +21,7 @@ fn network<G: Game>() -> Arc<Network> {
         output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
         buckets: OutputBuckets::Single,
         orientation: Orientation::Fixed,
+        king_buckets: KingBuckets::default(),
         output_biases: vec![0.0],
         scale: 400,
     };

@@ -7,6 +7,7 @@
 //! with both views' activations plus the output bias, by the output layer of the position's
 //! bucket, and the evaluation, in the game's units, is the output times the scale.
 
+use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Network, NetworkParameters, Orientation, OutputBuckets, QB};
 
 use crate::TrainError;
@@ -158,8 +159,9 @@ impl Model {
         (weights, biases, output_weights, output_biases)
     }
 
-    /// The parameters as [`ladya_nnue`] takes them, for views oriented by `orientation`.
-    pub fn parameters(&self, orientation: Orientation) -> NetworkParameters {
+    /// The parameters as [`ladya_nnue`] takes them, for views oriented by `orientation` with
+    /// `king_buckets`.
+    pub fn parameters(&self, orientation: Orientation, king_buckets: &KingBuckets) -> NetworkParameters {
         let (weights, biases, output_weights, output_biases) = self.parts();
         NetworkParameters {
             inputs: self.inputs,
@@ -168,6 +170,7 @@ impl Model {
             feature_biases: biases.to_vec(),
             buckets: self.buckets,
             orientation,
+            king_buckets: king_buckets.clone(),
             output_weights: output_weights.to_vec(),
             output_biases: output_biases.to_vec(),
             scale: self.scale,
@@ -175,12 +178,17 @@ impl Model {
     }
 
     /// The network in integers, for the game called `game` and views oriented by
-    /// `orientation` (the training positions').
+    /// `orientation` with `king_buckets` (the training positions').
     ///
     /// # Errors
     /// A hidden width or scale that the network file does not take.
-    pub fn network(&self, game: &str, orientation: Orientation) -> Result<Network, TrainError> {
-        Ok(Network::quantise(game, &self.parameters(orientation))?)
+    pub fn network(
+        &self,
+        game: &str,
+        orientation: Orientation,
+        king_buckets: &KingBuckets,
+    ) -> Result<Network, TrainError> {
+        Ok(Network::quantise(game, &self.parameters(orientation, king_buckets))?)
     }
 
     /// The evaluation, in the game's units and the side to move's view, of the position whose

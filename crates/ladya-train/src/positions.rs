@@ -3,13 +3,15 @@
 //! result, all from the side to move's view, and its move number.
 //!
 //! The inputs are first those of fixed views; [`Positions::with_views_turned_by_king`] turns
-//! them as a network of [`Orientation::ByKing`] sees them.
+//! them as a network of [`Orientation::ByKing`] sees them, and [`Positions::with_king_buckets`]
+//! moves each view to its king's set of inputs.
 
 use std::path::Path;
 
 use ladya_core::{PlacedPiece, Side};
 use ladya_nnue::data::{DataHeader, DataSet};
 use ladya_nnue::features::FeatureSpace;
+use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Orientation, OutputBuckets};
 
 use crate::{TrainError, prefetch};
@@ -38,6 +40,8 @@ pub struct Positions {
     game_starts: Vec<usize>,
     /// How the views of `own` and `other` are oriented.
     orientation: Orientation,
+    /// The sets of inputs by the king's square that `own` and `other` number.
+    king_buckets: KingBuckets,
 }
 
 /// The inputs `pieces` set in `perspective`'s view, in the order of `pieces`.
@@ -108,6 +112,7 @@ impl Positions {
             most_pieces: 0,
             game_starts: vec![0],
             orientation: Orientation::Fixed,
+            king_buckets: KingBuckets::default(),
         })
     }
 
@@ -148,6 +153,9 @@ impl Positions {
         self.check_mirror(mirror)?;
         if self.orientation == Orientation::ByKing {
             return Err(TrainError::Setting("views turned by the king see a position and its image alike".to_string()));
+        }
+        if self.king_buckets.count() > 1 {
+            return Err(TrainError::Setting("mirror images are added before king buckets".to_string()));
         }
         let squares = self.header.space.squares as u16;
         let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
@@ -194,6 +202,9 @@ impl Positions {
         if self.orientation == Orientation::ByKing {
             return Err(TrainError::Setting("the views are turned by the king already".to_string()));
         }
+        if self.king_buckets.count() > 1 {
+            return Err(TrainError::Setting("views are turned before king buckets".to_string()));
+        }
         let squares = space.squares as u16;
         let kings = royal as u16 * squares..(royal as u16 + 1) * squares;
         let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
@@ -207,6 +218,47 @@ impl Positions {
                 if (mirror[square as usize] as u16) < square {
                     inputs.iter_mut().for_each(|input| *input = image(*input));
                 }
+            }
+        }
+        Ok(out)
+    }
+
+    /// These positions with each view's inputs moved to the set of `buckets` of the square
+    /// where the view's own piece of kind `royal` stands, as the (turned) view sees it, as
+    /// inference numbers them.
+    ///
+    /// # Errors
+    /// A map of another number of squares, a kind the game does not have, buckets already,
+    /// or more inputs than the trainer numbers.
+    pub fn with_king_buckets(&self, royal: u8, buckets: &KingBuckets) -> Result<Positions, TrainError> {
+        let space = &self.header.space;
+        if buckets.map().len() != space.squares {
+            return Err(TrainError::Setting(format!(
+                "{} king buckets given, one per square needs {}",
+                buckets.map().len(),
+                space.squares
+            )));
+        }
+        if royal as usize >= space.kinds {
+            return Err(TrainError::Setting(format!("the game has no piece of kind {royal}")));
+        }
+        if self.king_buckets.count() > 1 {
+            return Err(TrainError::Setting("the positions have king buckets already".to_string()));
+        }
+        if buckets.count() * space.inputs() > 1 << 16 {
+            return Err(TrainError::TooManyInputs(buckets.count() * space.inputs()));
+        }
+        let squares = space.squares as u16;
+        let kings = royal as u16 * squares..(royal as u16 + 1) * squares;
+        let set = space.inputs() as u16;
+        let mut out = self.clone();
+        out.king_buckets = buckets.clone();
+        for view in [&mut out.own, &mut out.other] {
+            for range in self.starts.windows(2) {
+                let inputs = &mut view[range[0]..range[1]];
+                let Some(king) = inputs.iter().find(|input| kings.contains(input)) else { continue };
+                let offset = buckets.bucket((king % squares) as u8) as u16 * set;
+                inputs.iter_mut().for_each(|input| *input += offset);
             }
         }
         Ok(out)
@@ -256,6 +308,16 @@ impl Positions {
     /// How the views are oriented.
     pub fn orientation(&self) -> Orientation {
         self.orientation
+    }
+
+    /// The sets of inputs by the king's square.
+    pub fn king_buckets(&self) -> &KingBuckets {
+        &self.king_buckets
+    }
+
+    /// The inputs of one view, every king bucket's.
+    pub fn inputs_per_view(&self) -> usize {
+        self.king_buckets.count() * self.header.space.inputs()
     }
 
     /// The number of positions.

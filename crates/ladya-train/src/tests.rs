@@ -8,7 +8,7 @@ use std::sync::Arc;
 use ladya_chess::Position;
 use ladya_core::{Game, MoveList, PlacedPiece, Side};
 use ladya_nnue::data::{DataWriter, GameResult, Sample};
-use ladya_nnue::features::{self, FeatureSpace};
+use ladya_nnue::features::{self, FeatureSpace, KingBuckets};
 use ladya_nnue::{Accumulators, Orientation, OutputBuckets};
 
 use crate::positions::view_inputs;
@@ -95,13 +95,14 @@ fn inputs_of(space: &FeatureSpace, pos: &Position) -> (Vec<u16>, Vec<u16>) {
     (view_inputs(space, &pieces, stm).collect(), view_inputs(space, &pieces, stm.opponent()).collect())
 }
 
-/// The active inputs of `pos` as inference finds them for views oriented by `orientation`.
-fn inference_inputs(pos: &Position, orientation: Orientation) -> (Vec<u16>, Vec<u16>) {
+/// The active inputs of `pos` as inference finds them for views oriented by `orientation`
+/// with `buckets`.
+fn inference_inputs(pos: &Position, orientation: Orientation, buckets: &KingBuckets) -> (Vec<u16>, Vec<u16>) {
     let mut pieces: Vec<PlacedPiece> = Vec::new();
     pos.placed_pieces(&mut pieces);
-    let turned = features::turned_views::<Position>(&pieces, orientation);
+    let views = features::views::<Position>(&pieces, orientation, buckets);
     let view = |side: Side| -> Vec<u16> {
-        pieces.iter().map(|&p| features::index::<Position>(p, side, turned[side.index()]) as u16).collect()
+        pieces.iter().map(|&p| features::index::<Position>(p, side, views[side.index()]) as u16).collect()
     };
     (view(pos.side_to_move()), view(pos.side_to_move().opponent()))
 }
@@ -157,8 +158,13 @@ fn the_integer_network_agrees_with_the_float_one() {
     // In about half the positions, after the kings have walked, the views differ.
     let differ = (0..fixed.len()).filter(|&i| fixed.inputs(i) != turned.inputs(i)).count();
     assert!(differ > 0 && differ < fixed.len(), "{differ} of {}", fixed.len());
-    for positions in [&fixed, &turned] {
-        let orientation = positions.orientation();
+    // Kings on the first rank, on the second, and further up each have a set of inputs.
+    let map = "00000000/11111111/22222222/22222222/22222222/22222222/22222222/22222222";
+    let bucketed = turned.with_king_buckets(5, &KingBuckets::parse(map, 64).unwrap()).unwrap();
+    assert_eq!(bucketed.inputs_per_view(), 3 * 768);
+    assert!((0..bucketed.len()).any(|i| bucketed.inputs(i).0.iter().any(|&input| input >= 2 * 768)));
+    for positions in [&fixed, &turned, &bucketed] {
+        let (orientation, king_buckets) = (positions.orientation(), positions.king_buckets());
         let mut trainer = Trainer::new(positions, TrainConfig { epochs: 4, ..small_config() }).unwrap();
         for _ in 0..4 {
             trainer.run_epoch();
@@ -170,7 +176,7 @@ fn the_integer_network_agrees_with_the_float_one() {
         // off it, by rounding each output weight to 1/64, which costs a small share of the
         // evaluation's size.
         for (model, on_grid) in [(&gridded, true), (&trained, false)] {
-            let network = Arc::new(model.network("chess", orientation).unwrap());
+            let network = Arc::new(model.network("chess", orientation, king_buckets).unwrap());
             let mut accumulators = Accumulators::<Position>::new(Arc::clone(&network));
             let (mut worst, mut total, mut size, mut count) = (0.0f32, 0.0f32, 0.0f32, 0);
             let mut buckets_seen = [false; 8];
@@ -179,7 +185,7 @@ fn the_integer_network_agrees_with_the_float_one() {
             for (i, pos) in games.iter().enumerate() {
                 accumulators.refresh(pos);
                 let integer = accumulators.evaluate(pos) as f32;
-                let (own, other) = inference_inputs(pos, orientation);
+                let (own, other) = inference_inputs(pos, orientation, king_buckets);
                 assert_eq!((own.as_slice(), other.as_slice()), positions.inputs(i));
                 let bucket = positions.bucket(i, model.buckets());
                 buckets_seen[bucket] = true;

@@ -251,8 +251,9 @@ impl<'a> Trainer<'a> {
                 config.buckets
             )));
         }
-        let model = Model::random(positions.space().inputs(), config.hidden, config.buckets, config.scale, config.seed);
-        model.network(positions.game(), positions.orientation())?;
+        let model =
+            Model::random(positions.inputs_per_view(), config.hidden, config.buckets, config.scale, config.seed);
+        model.network(positions.game(), positions.orientation(), positions.king_buckets())?;
         // Whole games are held out, so that no validation position has a near twin from its
         // own game among the training positions.
         let mut games: Vec<usize> = (0..positions.games()).collect();

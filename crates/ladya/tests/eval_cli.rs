@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::Engine;
+use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Network, NetworkParameters, Orientation, OutputBuckets};
 
 /// A chess network of fixed, uneven weights, written to a file of its own.
@@ -21,6 +22,7 @@ fn network_file(name: &str) -> PathBuf {
         output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
         buckets: OutputBuckets::Single,
         orientation: Orientation::Fixed,
+        king_buckets: KingBuckets::default(),
         output_biases: vec![0.0],
         scale: 400,
     };

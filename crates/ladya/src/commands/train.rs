@@ -7,7 +7,7 @@ use std::time::Instant;
 use clap::Args;
 use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
-use ladya_train::{Checkpoint, Loss, OutputBuckets, Positions, TrainConfig, Trainer};
+use ladya_train::{Checkpoint, KingBuckets, Loss, OutputBuckets, Positions, TrainConfig, Trainer};
 
 use crate::Failure;
 
@@ -34,6 +34,11 @@ pub struct TrainArgs {
     /// board (chess and xiangqi), so that the network learns one pattern for either wing.
     #[arg(long)]
     turn_by_king: bool,
+    /// Give each region of the king's squares its own set of inputs: one character per square
+    /// in the game's square order (a1, b1, ..., h8 in chess), 0-9 then a-z, `/` between ranks
+    /// allowed; the square is the one the view sees, after --turn-by-king's turn.
+    #[arg(long, value_name = "MAP")]
+    king_buckets: Option<String>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 20)]
     epochs: u32,
@@ -97,13 +102,18 @@ fn royal_kind<G: Game>() -> Option<u8> {
     G::ROYAL_KIND
 }
 
+/// The number of squares of `G`'s board.
+fn squares<G: Game>() -> usize {
+    G::SQUARES
+}
+
 /// Trains, printing one line per epoch.
 pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     let start = Instant::now();
     let mut positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
+    let kind = GameKind::from_name(positions.game())
+        .ok_or_else(|| Failure(format!("the data is of '{}', a game Ladya does not play", positions.game())))?;
     if args.mirror || args.turn_by_king {
-        let kind = GameKind::from_name(positions.game())
-            .ok_or_else(|| Failure(format!("the data is of '{}', a game Ladya does not play", positions.game())))?;
         let mirror = with_game!(kind, mirror_map()).ok_or_else(|| {
             Failure(format!(
                 "{kind} positions are not worth the same mirrored: --mirror and --turn-by-king are for chess and xiangqi"
@@ -117,6 +127,13 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
             positions.with_views_turned_by_king(royal, &mirror)
         }
         .map_err(|e| Failure(e.to_string()))?;
+    }
+    if let Some(map) = &args.king_buckets {
+        let buckets = KingBuckets::parse(map, with_game!(kind, squares()))
+            .map_err(|e| Failure(format!("--king-buckets: {e}")))?;
+        let royal = with_game!(kind, royal_kind())
+            .ok_or_else(|| Failure(format!("{kind} has no king: --king-buckets is for chess and xiangqi")))?;
+        positions = positions.with_king_buckets(royal, &buckets).map_err(|e| Failure(e.to_string()))?;
     }
     let config = TrainConfig {
         hidden: args.hidden,
@@ -139,12 +156,13 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     }
     let config = trainer.config();
     println!(
-        "training {} {}->2x{}->1 (output buckets {}, views {:?}) on {} positions ({} held out), {} thread{}, {:.1} s to read",
+        "training {} {}->2x{}->1 (output buckets {}, views {:?}, {} king buckets) on {} positions ({} held out), {} thread{}, {:.1} s to read",
         positions.game(),
-        positions.space().inputs(),
+        positions.inputs_per_view(),
         config.hidden,
         config.buckets,
         positions.orientation(),
+        positions.king_buckets().count(),
         trainer.training_positions(),
         trainer.validation_positions(),
         config.threads,
@@ -152,8 +170,8 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         start.elapsed().as_secs_f64()
     );
     let save = |trainer: &Trainer| -> Result<(), Failure> {
-        let network =
-            trainer.model().network(positions.game(), positions.orientation()).map_err(|e| Failure(e.to_string()))?;
+        let network = trainer.model().network(positions.game(), positions.orientation(), positions.king_buckets());
+        let network = network.map_err(|e| Failure(e.to_string()))?;
         write_whole(&args.out, &network.to_bytes())?;
         match &args.checkpoint {
             Some(path) => write_whole(path, &trainer.checkpoint().to_bytes()),
