@@ -113,13 +113,15 @@ impl<G: Game> Accumulators<G> {
     pub fn push(&mut self, pos: &G, m: G::Move) {
         let changes = pos.piece_changes(m);
         self.push_changes(changes);
-        if self.network.follows_kings() {
+        if self.network.follows_kings() && changes.added().iter().any(|p| Some(p.kind) == G::ROYAL_KIND) {
             self.follow_kings(pos, changes);
         }
     }
 
-    /// After a push in a network whose views follow the kings: changes the views of the kings
-    /// `changes` carries, keeping the pieces after the move to work changed views out from.
+    /// After a push that carries a king in a network whose views follow the kings: changes the
+    /// views of the kings `changes` carries, keeping the pieces after the move to work changed
+    /// views out from.
+    #[cold]
     fn follow_kings(&mut self, pos: &G, changes: PieceChanges) {
         let top = self.top;
         let mut views = self.views[top];

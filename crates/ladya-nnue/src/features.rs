@@ -143,8 +143,8 @@ impl KingBuckets {
 pub struct View {
     /// Turned left to right ([`Orientation::ByKing`]).
     pub turned: bool,
-    /// The set of inputs.
-    pub bucket: u8,
+    /// The first input of its set: the set's number times the game's inputs.
+    pub first: u32,
 }
 
 /// The view of `perspective`, whose king stands on `square`, under `orientation` and
@@ -157,7 +157,7 @@ pub fn view<G: Game>(square: u8, perspective: Side, orientation: Orientation, bu
     if let Some(image) = image {
         seen = image;
     }
-    View { turned: image.is_some(), bucket: buckets.bucket(seen) }
+    View { turned: image.is_some(), first: buckets.bucket(seen) as u32 * inputs::<G>() as u32 }
 }
 
 /// Each side's view of `pieces`, White's then Black's (the default view for a side without a
@@ -177,7 +177,7 @@ pub fn index<G: Game>(piece: PlacedPiece, perspective: Side, view: View) -> usiz
     if view.turned {
         square = G::mirror_square(square).unwrap_or(square);
     }
-    view.bucket as usize * inputs::<G>()
+    view.first as usize
         + index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
 }
 
