@@ -177,8 +177,7 @@ pub fn index<G: Game>(piece: PlacedPiece, perspective: Side, view: View) -> usiz
     if view.turned {
         square = G::mirror_square(square).unwrap_or(square);
     }
-    view.first as usize
-        + index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
+    view.first as usize + index_of(G::PIECE_KINDS, G::SQUARES, piece.side == perspective, piece.kind, square)
 }
 
 /// The one formula: own pieces' kinds first, then the opponent's, each a block of squares.
