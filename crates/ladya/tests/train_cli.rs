@@ -66,7 +66,11 @@ fn train_writes_a_network_the_search_reads_and_resumes_from_a_checkpoint() {
     let first = run("3", false);
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(lines.len(), 4, "{first}");
-    assert!(lines[0].starts_with("training chess 768->2x16->1 (output buckets pieces:8:32) on "), "{first}");
+    assert!(
+        lines[0]
+            .starts_with("training chess 768->2x16->1 (output buckets pieces:8:32, views Fixed, 1 king buckets) on "),
+        "{first}"
+    );
     for (n, line) in lines[1..].iter().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(words[..2], ["epoch", &format!("{}/3", n + 1)], "{line}");
