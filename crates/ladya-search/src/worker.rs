@@ -573,6 +573,7 @@ impl<'a, G: Game> Worker<'a, G> {
             if self.features().reverse_futility
                 && depth <= 7
                 && eval.abs() < MATE_BOUND
+                && beta > -MATE_BOUND
                 && eval - 80 * (depth - improving as i32) >= beta
             {
                 return eval;
@@ -695,6 +696,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     && searched >= (3 + depth * depth) as usize / (2 - improving as usize);
                 let futile = self.features().futility
                     && depth <= 6
+                    && alpha < MATE_BOUND
                     && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
                 if late || futile {
                     // Both hold for every later move as well (the count and alpha only grow).
