@@ -153,11 +153,18 @@ pub struct View {
 #[inline]
 pub fn view<G: Game>(square: u8, perspective: Side, orientation: Orientation, buckets: &KingBuckets) -> View {
     let mut seen = seen_square::<G>(square, perspective);
-    let image = G::mirror_square(seen).filter(|&image| orientation == Orientation::ByKing && image < seen);
+    let image = G::mirror_square(seen).filter(|&image| orientation == Orientation::ByKing && turns_view(seen, image));
     if let Some(image) = image {
         seen = image;
     }
     View { turned: image.is_some(), first: buckets.bucket(seen) as u32 * inputs::<G>() as u32 }
+}
+
+/// Whether a view turned by the king ([`Orientation::ByKing`]) is turned while its king stands
+/// on `square` (as the view sees it), whose mirror image is `image`: when the image comes first.
+#[inline]
+pub fn turns_view(square: u8, image: u8) -> bool {
+    image < square
 }
 
 /// Each side's view of `pieces`, White's then Black's (the default view for a side without a

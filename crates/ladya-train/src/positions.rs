@@ -10,8 +10,7 @@ use std::path::Path;
 
 use ladya_core::{PlacedPiece, Side};
 use ladya_nnue::data::{DataHeader, DataSet};
-use ladya_nnue::features::FeatureSpace;
-use ladya_nnue::features::KingBuckets;
+use ladya_nnue::features::{self, FeatureSpace, KingBuckets};
 use ladya_nnue::{Orientation, OutputBuckets};
 
 use crate::{TrainError, prefetch};
@@ -157,8 +156,7 @@ impl Positions {
         if self.king_buckets.count() > 1 {
             return Err(TrainError::Setting("mirror images are added before king buckets".to_string()));
         }
-        let squares = self.header.space.squares as u16;
-        let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
+        let image = |input: u16| self.mirrored_input(mirror, input);
         let mut out = Positions::new(self.header.clone())?;
         out.has_move_numbers = self.has_move_numbers;
         out.most_pieces = self.most_pieces;
@@ -188,38 +186,25 @@ impl Positions {
     /// These positions as a network of [`Orientation::ByKing`] sees them: each view turned
     /// left to right by `mirror` ([`ladya_core::Game::mirror_square`]) where the view's own
     /// piece of kind `royal` ([`ladya_core::Game::ROYAL_KIND`]) stands on a square whose image
-    /// comes before it, as [`ladya_nnue::features::turned`] decides in inference.
+    /// comes before it, as [`ladya_nnue::features::turns_view`] decides in inference.
     ///
     /// # Errors
     /// A map that is not a one-to-one map of the board's squares or does not commute with
     /// Black's view, a kind the game does not have, or views turned already.
     pub fn with_views_turned_by_king(&self, royal: u8, mirror: &[u8]) -> Result<Positions, TrainError> {
         self.check_mirror(mirror)?;
-        let space = &self.header.space;
-        if royal as usize >= space.kinds {
-            return Err(TrainError::Setting(format!("the game has no piece of kind {royal}")));
-        }
         if self.orientation == Orientation::ByKing {
             return Err(TrainError::Setting("the views are turned by the king already".to_string()));
         }
         if self.king_buckets.count() > 1 {
             return Err(TrainError::Setting("views are turned before king buckets".to_string()));
         }
-        let squares = space.squares as u16;
-        let kings = royal as u16 * squares..(royal as u16 + 1) * squares;
-        let image = |input: u16| input - input % squares + mirror[(input % squares) as usize] as u16;
-        let mut out = self.clone();
-        out.orientation = Orientation::ByKing;
-        for view in [&mut out.own, &mut out.other] {
-            for range in self.starts.windows(2) {
-                let inputs = &mut view[range[0]..range[1]];
-                let Some(king) = inputs.iter().find(|input| kings.contains(input)) else { continue };
-                let square = king % squares;
-                if (mirror[square as usize] as u16) < square {
-                    inputs.iter_mut().for_each(|input| *input = image(*input));
-                }
+        let mut out = self.rewrite_views_by_king(royal, |square, inputs| {
+            if features::turns_view(square, mirror[square as usize]) {
+                inputs.iter_mut().for_each(|input| *input = self.mirrored_input(mirror, *input));
             }
-        }
+        })?;
+        out.orientation = Orientation::ByKing;
         Ok(out)
     }
 
@@ -239,29 +224,48 @@ impl Positions {
                 space.squares
             )));
         }
-        if royal as usize >= space.kinds {
-            return Err(TrainError::Setting(format!("the game has no piece of kind {royal}")));
-        }
         if self.king_buckets.count() > 1 {
             return Err(TrainError::Setting("the positions have king buckets already".to_string()));
         }
         if buckets.count() * space.inputs() > 1 << 16 {
             return Err(TrainError::TooManyInputs(buckets.count() * space.inputs()));
         }
+        let set = space.inputs() as u16;
+        let mut out = self.rewrite_views_by_king(royal, |square, inputs| {
+            let offset = buckets.bucket(square) as u16 * set;
+            inputs.iter_mut().for_each(|input| *input += offset);
+        })?;
+        out.king_buckets = buckets.clone();
+        Ok(out)
+    }
+
+    /// These positions with `rewrite` applied to each view's inputs, given the square of the
+    /// view's own piece of kind `royal` as the view sees it; a view without one is left alone.
+    ///
+    /// # Errors
+    /// A kind the game does not have.
+    fn rewrite_views_by_king(&self, royal: u8, rewrite: impl Fn(u8, &mut [u16])) -> Result<Positions, TrainError> {
+        let space = &self.header.space;
+        if royal as usize >= space.kinds {
+            return Err(TrainError::Setting(format!("the game has no piece of kind {royal}")));
+        }
         let squares = space.squares as u16;
         let kings = royal as u16 * squares..(royal as u16 + 1) * squares;
-        let set = space.inputs() as u16;
         let mut out = self.clone();
-        out.king_buckets = buckets.clone();
         for view in [&mut out.own, &mut out.other] {
             for range in self.starts.windows(2) {
                 let inputs = &mut view[range[0]..range[1]];
                 let Some(king) = inputs.iter().find(|input| kings.contains(input)) else { continue };
-                let offset = buckets.bucket((king % squares) as u8) as u16 * set;
-                inputs.iter_mut().for_each(|input| *input += offset);
+                rewrite((king % squares) as u8, inputs);
             }
         }
         Ok(out)
+    }
+
+    /// The input that stands for `input`'s piece on the mirror image of its square.
+    fn mirrored_input(&self, mirror: &[u8], input: u16) -> u16 {
+        let squares = self.header.space.squares as u16;
+        input - input % squares + mirror[(input % squares) as usize] as u16
     }
 
     /// Checks that `mirror` is a one-to-one map of the squares that commutes with Black's
