@@ -16,6 +16,10 @@ use crate::features::{self, View};
 use crate::network::Network;
 use crate::simd::Kernels;
 
+/// The most pieces' rows added in one kernel call when a view is worked out from the pieces
+/// (as many as a chess or xiangqi board holds).
+const ROWS_AT_ONCE: usize = 32;
+
 /// A stack of hidden layers, one per ply of the line being searched, for positions of `G`.
 #[derive(Clone, Debug)]
 pub struct Accumulators<G: Game> {
@@ -36,6 +40,8 @@ pub struct Accumulators<G: Game> {
     after: Vec<Vec<PlacedPiece>>,
     top: usize,
     pieces: Vec<PlacedPiece>,
+    /// One view's values, kept between kernel calls while a view is worked out from pieces.
+    scratch: Vec<i16>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -60,9 +66,11 @@ impl<G: Game> Accumulators<G> {
             after: Vec::new(),
             top: 0,
             pieces: Vec::new(),
+            scratch: Vec::new(),
             game: PhantomData,
         };
         accumulators.reserve(128);
+        accumulators.scratch = vec![0; accumulators.network.hidden()];
         accumulators
     }
 
@@ -90,21 +98,34 @@ impl<G: Game> Accumulators<G> {
         self.views[0] = features::views::<G>(&self.pieces, self.network.orientation(), self.network.king_buckets());
         for side in Side::BOTH {
             let view = self.views[0][side.index()];
-            Accumulators::<G>::sum_view(&self.network, self.kernels, &self.pieces, side, view, &mut self.values);
+            let (network, kernels, scratch) = (&self.network, self.kernels, &mut self.scratch);
+            Accumulators::<G>::sum_view(network, kernels, &self.pieces, side, view, &mut self.values, scratch);
         }
         self.ready[0] = true;
     }
 
     /// Works out `side`'s view `view` of `pieces` into the `hidden` values of `out` past the
-    /// side's offset.
-    fn sum_view(network: &Network, kernels: Kernels, pieces: &[PlacedPiece], side: Side, view: View, out: &mut [i16]) {
+    /// side's offset, `ROWS_AT_ONCE` pieces a kernel call, going through `scratch` (`hidden`
+    /// values) between calls.
+    fn sum_view(
+        network: &Network,
+        kernels: Kernels,
+        pieces: &[PlacedPiece],
+        side: Side,
+        view: View,
+        out: &mut [i16],
+        scratch: &mut [i16],
+    ) {
         let hidden = network.hidden();
         let out = &mut out[side.index() * hidden..(side.index() + 1) * hidden];
         out.copy_from_slice(network.biases());
-        let mut sum = network.biases().to_vec();
-        for piece in pieces {
-            kernels.update(out, &sum, &[network.row(features::index::<G>(*piece, side, view))], &[]);
-            sum.copy_from_slice(out);
+        let mut rows: [&[i16]; ROWS_AT_ONCE] = [&[]; ROWS_AT_ONCE];
+        for chunk in pieces.chunks(ROWS_AT_ONCE) {
+            for (row, piece) in rows.iter_mut().zip(chunk) {
+                *row = network.row(features::index::<G>(*piece, side, view));
+            }
+            scratch.copy_from_slice(out);
+            kernels.update(out, scratch, &rows[..chunk.len()], &[]);
         }
     }
 
@@ -194,7 +215,8 @@ impl<G: Game> Accumulators<G> {
         for side in Side::BOTH {
             let view = self.views[ply][side.index()];
             if self.reframed[ply][side.index()] {
-                Accumulators::<G>::sum_view(network, self.kernels, &self.after[ply], side, view, below);
+                let scratch = &mut self.scratch;
+                Accumulators::<G>::sum_view(network, self.kernels, &self.after[ply], side, view, below, scratch);
                 continue;
             }
             let rows = |pieces: &[PlacedPiece]| -> ([&[i16]; 2], usize) {
