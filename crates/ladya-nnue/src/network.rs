@@ -388,6 +388,24 @@ impl Network {
         })
     }
 
+    /// The parameters in floats that round to this network ([`Network::quantise`] of them
+    /// gives it back), as a trainer starts from them.
+    pub fn parameters(&self) -> NetworkParameters {
+        let scaled = |values: &[i16], q: i32| values.iter().map(|&v| v as f32 / q as f32).collect();
+        NetworkParameters {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            feature_weights: scaled(&self.feature_weights, QA),
+            feature_biases: scaled(&self.feature_biases, QA),
+            buckets: self.buckets,
+            orientation: self.orientation,
+            king_buckets: self.king_buckets.clone(),
+            output_weights: scaled(&self.output_weights, QB),
+            output_biases: self.output_biases.iter().map(|&b| b as f32 / (QA * QB) as f32).collect(),
+            scale: self.scale,
+        }
+    }
+
     /// The game the network is for.
     pub fn game(&self) -> &str {
         &self.game

@@ -25,8 +25,8 @@ use thiserror::Error;
 
 pub use adam::{Adam, BETA1, BETA2};
 pub use checkpoint::Checkpoint;
-pub use ladya_nnue::OutputBuckets;
 pub use ladya_nnue::features::KingBuckets;
+pub use ladya_nnue::{Network, OutputBuckets};
 pub use loss::Loss;
 pub use model::{Model, OUTPUT_WEIGHT_LIMIT};
 pub use positions::Positions;

@@ -114,6 +114,17 @@ impl Model {
         Model { inputs, hidden, buckets, scale, values }
     }
 
+    /// The model of a network's `parameters` (their views' orientation and king buckets are
+    /// the positions', not the model's).
+    pub fn from_parameters(parameters: &NetworkParameters) -> Model {
+        let p = parameters;
+        let mut values = Vec::with_capacity(parameter_count(p.inputs, p.hidden, p.buckets));
+        for part in [&p.feature_weights, &p.feature_biases, &p.output_weights, &p.output_biases] {
+            values.extend_from_slice(part);
+        }
+        Model::from_values(p.inputs, p.hidden, p.buckets, p.scale, values)
+    }
+
     /// Inputs of one view.
     pub fn inputs(&self) -> usize {
         self.inputs

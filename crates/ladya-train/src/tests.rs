@@ -296,6 +296,40 @@ fn a_resumed_run_is_the_run_it_was() {
 }
 
 #[test]
+fn a_run_started_from_a_network_starts_from_its_weights() {
+    let dir = scratch("start");
+    let path = dir.join("chess.data");
+    random_games(&path, 60, 17);
+    let positions = Positions::read(&[&path]).unwrap();
+    let config = TrainConfig { epochs: 4, ..small_config() };
+    let mut first = Trainer::new(&positions, config.clone()).unwrap();
+    for _ in 0..4 {
+        first.run_epoch();
+    }
+    let network = first.model().network("chess", Orientation::Fixed, &KingBuckets::default()).unwrap();
+
+    // The network's floats round back to the network, and the run starts at its loss.
+    let mut second = Trainer::new(&positions, config.clone()).unwrap();
+    let fresh = second.validation_loss().unwrap();
+    second.start_from(&network).unwrap();
+    assert_eq!(second.model().network("chess", Orientation::Fixed, &KingBuckets::default()).unwrap(), network);
+    let started = second.validation_loss().unwrap();
+    let trained = first.validation_loss().unwrap();
+    assert!(started < fresh, "fresh {fresh}, started {started}");
+    assert!((started - trained).abs() < 0.05 * trained, "trained {trained}, started {started}");
+    let report = second.run_epoch();
+    assert_eq!(report.epoch, 1);
+
+    let mut wider = Trainer::new(&positions, TrainConfig { hidden: 64, ..config.clone() }).unwrap();
+    let err = wider.start_from(&network).unwrap_err();
+    assert_eq!(err.to_string(), "the network's hidden width is 32, but this run's is 64");
+    let turned = positions.with_views_turned_by_king(5, &chess_mirror()).unwrap();
+    let err = Trainer::new(&turned, config).unwrap().start_from(&network).unwrap_err();
+    assert_eq!(err.to_string(), "the network's views is Fixed, but this run's is ByKing");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_data_and_settings_are_refused_with_the_reason() {
     let dir = scratch("bad");
     let path = dir.join("chess.data");

@@ -4,7 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use ladya_nnue::{OutputBuckets, QA};
+use ladya_nnue::features::KingBuckets;
+use ladya_nnue::{Network, OutputBuckets, QA};
 
 use crate::adam::Adam;
 use crate::checkpoint::Checkpoint;
@@ -296,6 +297,33 @@ impl<'a> Trainer<'a> {
             workers: vec![worker; config.threads],
             config,
         })
+    }
+
+    /// Starts from `network`'s weights instead of random ones, to go on learning from new
+    /// positions: the optimiser starts afresh, the epochs from the first. The network must be
+    /// of this run's game, shape, output buckets, scale and views.
+    ///
+    /// # Errors
+    /// A network that differs from the run in any of those.
+    pub fn start_from(&mut self, network: &Network) -> Result<(), TrainError> {
+        let (config, positions, p) = (&self.config, self.positions, network.parameters());
+        let sets = |buckets: &KingBuckets| format!("{} set(s) {:?}", buckets.count(), buckets.map());
+        let differs = [
+            ("game", network.game().to_string(), positions.game().to_string()),
+            ("inputs", p.inputs.to_string(), self.model.inputs().to_string()),
+            ("hidden width", p.hidden.to_string(), config.hidden.to_string()),
+            ("output buckets", p.buckets.to_string(), config.buckets.to_string()),
+            ("scale", p.scale.to_string(), config.scale.to_string()),
+            ("views", format!("{:?}", p.orientation), format!("{:?}", positions.orientation())),
+            ("king buckets", sets(&p.king_buckets), sets(positions.king_buckets())),
+        ];
+        if let Some((what, theirs, ours)) = differs.into_iter().find(|(_, theirs, ours)| theirs != ours) {
+            return Err(TrainError::Setting(format!("the network's {what} is {theirs}, but this run's is {ours}")));
+        }
+        self.model = Model::from_parameters(&p);
+        self.adam = Adam::new(self.model.values().len());
+        self.epochs_done = 0;
+        Ok(())
     }
 
     /// Goes on from `checkpoint`, which must be of a run of this game, hidden width, scale

@@ -86,6 +86,23 @@ fn train_writes_a_network_the_search_reads_and_resumes_from_a_checkpoint() {
     let lines: Vec<&str> = resumed.lines().collect();
     assert_eq!(lines.len(), 2, "{resumed}");
     assert!(lines[1].starts_with("epoch 4/4 "), "{resumed}");
+
+    // A run from the network just written takes its width from it and starts near its loss:
+    // far below the first epoch of a run from random weights.
+    let validation = |line: &str| line.split_whitespace().nth(5).unwrap().parse::<f64>().unwrap();
+    let started = dir.join("started.nnue");
+    let out = ladya(
+        &["train", "--data", &path(&data), "--out", &path(&started), "--init", &path(&net)]
+            .into_iter()
+            .chain(["--epochs", "1", "--batch", "64", "--lr", "0.0001"])
+            .collect::<Vec<_>>(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("training chess 768->2x16->1 "), "{stdout}");
+    let from_random = validation(first.lines().nth(1).unwrap());
+    let from_network = validation(stdout.lines().nth(1).unwrap());
+    assert!(from_network < from_random, "{from_network} against {from_random}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -99,7 +116,7 @@ fn bad_arguments_and_data_get_one_line_and_status_2() {
     let garbage = dir.join("garbage.data");
     std::fs::write(&garbage, b"LADYDATA but not really").unwrap();
     let garbage = garbage.to_str().unwrap().to_string();
-    let cases: [(Vec<&str>, &str); 7] = [
+    let cases: [(Vec<&str>, &str); 11] = [
         (vec!["--data", &data, "--out", &out, "--hidden", "40"], "hidden width 40 is not a multiple of 16"),
         (vec!["--data", &data, "--out", &out, "--wdl", "2"], "must be from 0 to 1"),
         (vec!["--data", &data, "--out", &out, "--epochs", "x"], "invalid value 'x' for '--epochs"),
@@ -107,6 +124,10 @@ fn bad_arguments_and_data_get_one_line_and_status_2() {
         (vec!["--data", &garbage, "--out", &out], "data format version"),
         (vec!["--data", &data, "--out", &out, "--resume", &data], "not a Ladya training checkpoint"),
         (vec!["--data", &data, "--out", &out, "--buckets", "pieces:0:32"], "bad output buckets 'pieces:0:32'"),
+        (vec!["--data", &data, "--out", &out, "--init", &missing], "--init: cannot read network file"),
+        (vec!["--data", &data, "--out", &out, "--init", &data, "--resume", &data], "cannot be used with"),
+        (vec!["--data", &data, "--out", &out, "--init", "<built-in>"], "--init: the network's views is ByKing"),
+        (vec!["--data", &data, "--out", &out, "--init", "classic"], "--init: 'classic' is no network for chess"),
     ];
     for (args, expected) in cases {
         let out = ladya(&[&["train"], args.as_slice()].concat());

@@ -2,12 +2,13 @@
 //! file (and, if asked, a checkpoint) after every epoch.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
 use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
-use ladya_train::{Checkpoint, KingBuckets, Loss, OutputBuckets, Positions, TrainConfig, Trainer};
+use ladya_train::{Checkpoint, KingBuckets, Loss, Network, OutputBuckets, Positions, TrainConfig, Trainer};
 
 use crate::Failure;
 
@@ -20,9 +21,9 @@ pub struct TrainArgs {
     /// The network file to write (after every epoch).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Hidden values of one view (a multiple of 16 up to 512).
-    #[arg(long, default_value_t = 128)]
-    hidden: usize,
+    /// Hidden values of one view, a multiple of 16 up to 512 (default: 128, or --init's).
+    #[arg(long)]
+    hidden: Option<usize>,
     /// Output layers picked by the position's phase: `single`, `pieces:COUNT:MOST` or
     /// `moves:COUNT:LAST` (default: pieces:8:32 in chess and xiangqi, moves:8:80 in ugolki).
     #[arg(long, value_name = "BUCKETS")]
@@ -61,9 +62,9 @@ pub struct TrainArgs {
     /// The power of the error in the loss (2: mean squared error).
     #[arg(long, default_value_t = 2.0)]
     loss_power: f32,
-    /// Evaluation units of a network output of 1.0.
-    #[arg(long, default_value_t = 400)]
-    scale: u32,
+    /// Evaluation units of a network output of 1.0 (default: 400, or --init's).
+    #[arg(long)]
+    scale: Option<u32>,
     /// The fraction of the positions held out to measure the network on.
     #[arg(long, default_value_t = 0.05)]
     validation: f64,
@@ -80,6 +81,11 @@ pub struct TrainArgs {
     /// up to --epochs in all.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
+    /// Start from this network's weights instead of random ones: `<built-in>` (the network
+    /// built into Ladya for the data's game) or a network file of the same shape and views,
+    /// to go on learning from new positions.
+    #[arg(long, value_name = "NETWORK", conflicts_with = "resume")]
+    init: Option<String>,
 }
 
 /// Writes `bytes` to `path` through a temporary file beside it, so an interrupted write
@@ -105,6 +111,12 @@ fn royal_kind<G: Game>() -> Option<u8> {
 /// The number of squares of `G`'s board.
 fn squares<G: Game>() -> usize {
     G::SQUARES
+}
+
+/// The network `name` of `--init` for `G`: `<built-in>` or a file, as `--eval` names them.
+fn starting_network<G: Game>(name: &str) -> Result<Arc<Network>, Failure> {
+    let evaluation = ladya_protocol::evaluation(name).map_err(|e| Failure(format!("--init: {e}")))?;
+    evaluation.network_for::<G>().ok_or_else(|| Failure(format!("--init: '{name}' is no network for {}", G::NAME)))
 }
 
 /// Trains, printing one line per epoch.
@@ -135,10 +147,18 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
             .ok_or_else(|| Failure(format!("{kind} has no king: --king-buckets is for chess and xiangqi")))?;
         positions = positions.with_king_buckets(royal, &buckets).map_err(|e| Failure(e.to_string()))?;
     }
+    let init = match &args.init {
+        Some(name) => Some(with_game!(kind, starting_network(name))?),
+        None => None,
+    };
+    let start_parameters = init.as_ref().map(|network| network.parameters());
     let config = TrainConfig {
-        hidden: args.hidden,
-        buckets: args.buckets.unwrap_or_else(|| OutputBuckets::default_for(positions.game())),
-        scale: args.scale,
+        hidden: args.hidden.or(start_parameters.as_ref().map(|p| p.hidden)).unwrap_or(128),
+        buckets: args
+            .buckets
+            .or(start_parameters.as_ref().map(|p| p.buckets))
+            .unwrap_or_else(|| OutputBuckets::default_for(positions.game())),
+        scale: args.scale.or(start_parameters.as_ref().map(|p| p.scale)).unwrap_or(400),
         epochs: args.epochs,
         batch_size: args.batch,
         learning_rate: args.lr,
@@ -149,6 +169,9 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         threads: args.threads.unwrap_or(TrainConfig::default().threads),
     };
     let mut trainer = Trainer::new(&positions, config).map_err(|e| Failure(e.to_string()))?;
+    if let Some(network) = &init {
+        trainer.start_from(network).map_err(|e| Failure(format!("--init: {e}")))?;
+    }
     if let Some(path) = &args.resume {
         let bytes = std::fs::read(path).map_err(|e| Failure(format!("cannot read '{}': {e}", path.display())))?;
         let checkpoint = Checkpoint::from_bytes(&bytes).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
