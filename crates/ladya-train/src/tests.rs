@@ -71,6 +71,16 @@ fn random_games(path: &Path, games: usize, seed: u64) -> Vec<Position> {
     all
 }
 
+/// A folder of its own for one test, holding `games` random games from `seed` (as
+/// [`random_games`] writes them), and their positions.
+fn random_data(name: &str, games: usize, seed: u64) -> (PathBuf, Positions) {
+    let dir = scratch(name);
+    let path = dir.join("chess.data");
+    random_games(&path, games, seed);
+    let positions = Positions::read(&[&path]).unwrap();
+    (dir, positions)
+}
+
 /// A small, quick run: hidden 32, chess's output buckets, 8 epochs, batches of 256, two
 /// threads.
 fn small_config() -> TrainConfig {
@@ -114,10 +124,7 @@ fn chess_mirror() -> Vec<u8> {
 
 #[test]
 fn the_loss_falls_as_training_goes_on() {
-    let dir = scratch("loss");
-    let path = dir.join("chess.data");
-    random_games(&path, 300, 7);
-    let positions = Positions::read(&[&path]).unwrap();
+    let (dir, positions) = random_data("loss", 300, 7);
     assert_eq!(positions.game(), "chess");
     let mut trainer = Trainer::new(&positions, small_config()).unwrap();
     assert!(trainer.validation_positions() > 100 && trainer.training_positions() > 1000);
@@ -206,10 +213,7 @@ fn the_integer_network_agrees_with_the_float_one() {
 
 #[test]
 fn the_backward_pass_is_the_derivative_of_the_forward_pass() {
-    let dir = scratch("gradient");
-    let path = dir.join("chess.data");
-    random_games(&path, 2, 3);
-    let positions = Positions::read(&[&path]).unwrap();
+    let (dir, positions) = random_data("gradient", 2, 3);
     let hidden = 16;
     // Two output layers, split between positions of up to 30 pieces and more.
     let buckets = OutputBuckets::Pieces { count: 2, most: 60 };
@@ -264,10 +268,7 @@ fn the_backward_pass_is_the_derivative_of_the_forward_pass() {
 
 #[test]
 fn a_resumed_run_is_the_run_it_was() {
-    let dir = scratch("resume");
-    let path = dir.join("chess.data");
-    random_games(&path, 20, 13);
-    let positions = Positions::read(&[&path]).unwrap();
+    let (dir, positions) = random_data("resume", 20, 13);
     let config = TrainConfig { epochs: 3, ..small_config() };
     let mut whole = Trainer::new(&positions, config.clone()).unwrap();
     let whole_reports: Vec<_> = (0..3).map(|_| whole.run_epoch()).collect();
@@ -297,10 +298,7 @@ fn a_resumed_run_is_the_run_it_was() {
 
 #[test]
 fn a_run_started_from_a_network_starts_from_its_weights() {
-    let dir = scratch("start");
-    let path = dir.join("chess.data");
-    random_games(&path, 60, 17);
-    let positions = Positions::read(&[&path]).unwrap();
+    let (dir, positions) = random_data("start", 60, 17);
     let config = TrainConfig { epochs: 4, ..small_config() };
     let mut first = Trainer::new(&positions, config.clone()).unwrap();
     for _ in 0..4 {
