@@ -421,6 +421,11 @@ impl Network {
         self.hidden
     }
 
+    /// Evaluation units of an output of 1.0.
+    pub fn scale(&self) -> u32 {
+        self.scale
+    }
+
     /// How the output layer is picked.
     pub fn buckets(&self) -> OutputBuckets {
         self.buckets

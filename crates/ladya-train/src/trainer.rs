@@ -214,6 +214,13 @@ fn shares(positions: &[usize], threads: usize) -> std::slice::Chunks<'_, usize> 
     positions.chunks(positions.len().div_ceil(threads).max(1))
 }
 
+/// The first of `pairs` (what, the `source`'s value, this run's) whose values differ, said
+/// in words.
+fn first_difference<const N: usize>(source: &str, pairs: [(&str, String, String); N]) -> Option<String> {
+    let (what, theirs, ours) = pairs.into_iter().find(|(_, theirs, ours)| theirs != ours)?;
+    Some(format!("the {source}'s {what} is {theirs}, but this run's is {ours}"))
+}
+
 /// A training run over a set of positions.
 #[derive(Debug)]
 pub struct Trainer<'a> {
@@ -317,8 +324,8 @@ impl<'a> Trainer<'a> {
             ("views", format!("{:?}", p.orientation), format!("{:?}", positions.orientation())),
             ("king buckets", sets(&p.king_buckets), sets(positions.king_buckets())),
         ];
-        if let Some((what, theirs, ours)) = differs.into_iter().find(|(_, theirs, ours)| theirs != ours) {
-            return Err(TrainError::Setting(format!("the network's {what} is {theirs}, but this run's is {ours}")));
+        if let Some(difference) = first_difference("network", differs) {
+            return Err(TrainError::Setting(difference));
         }
         self.model = Model::from_parameters(&p);
         self.adam = Adam::new(self.model.values().len());
@@ -341,10 +348,8 @@ impl<'a> Trainer<'a> {
             ("scale", model.scale().to_string(), config.scale.to_string()),
             ("seed", checkpoint.seed.to_string(), config.seed.to_string()),
         ];
-        if let Some((what, theirs, ours)) = differs.into_iter().find(|(_, theirs, ours)| theirs != ours) {
-            return Err(TrainError::Checkpoint(format!(
-                "the checkpoint's {what} is {theirs}, but this run's is {ours}"
-            )));
+        if let Some(difference) = first_difference("checkpoint", differs) {
+            return Err(TrainError::Checkpoint(difference));
         }
         self.model = checkpoint.model;
         self.adam = checkpoint.adam;

@@ -151,14 +151,14 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         Some(name) => Some(with_game!(kind, starting_network(name))?),
         None => None,
     };
-    let start_parameters = init.as_ref().map(|network| network.parameters());
+    let defaults = TrainConfig::default();
     let config = TrainConfig {
-        hidden: args.hidden.or(start_parameters.as_ref().map(|p| p.hidden)).unwrap_or(128),
+        hidden: args.hidden.or(init.as_ref().map(|n| n.hidden())).unwrap_or(defaults.hidden),
         buckets: args
             .buckets
-            .or(start_parameters.as_ref().map(|p| p.buckets))
+            .or(init.as_ref().map(|n| n.buckets()))
             .unwrap_or_else(|| OutputBuckets::default_for(positions.game())),
-        scale: args.scale.or(start_parameters.as_ref().map(|p| p.scale)).unwrap_or(400),
+        scale: args.scale.or(init.as_ref().map(|n| n.scale())).unwrap_or(defaults.scale),
         epochs: args.epochs,
         batch_size: args.batch,
         learning_rate: args.lr,
@@ -166,7 +166,7 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         loss: Loss { wdl: args.wdl, sigmoid_scale: args.sigmoid_scale, power: args.loss_power },
         validation: args.validation,
         seed: args.seed,
-        threads: args.threads.unwrap_or(TrainConfig::default().threads),
+        threads: args.threads.unwrap_or(defaults.threads),
     };
     let mut trainer = Trainer::new(&positions, config).map_err(|e| Failure(e.to_string()))?;
     if let Some(network) = &init {
