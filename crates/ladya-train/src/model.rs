@@ -125,6 +125,32 @@ impl Model {
         Model::from_values(p.inputs, p.hidden, p.buckets, p.scale, values)
     }
 
+    /// This model with `hidden` hidden values per view (at least its own): the new values'
+    /// feature weights are drawn from `seed` as [`Model::random`] draws them, their biases and
+    /// output weights are zero, so the wider model evaluates every position as this one does
+    /// and training grows the new values from there. The caller makes sure that `hidden` is
+    /// not narrower.
+    pub(crate) fn widened(&self, hidden: usize, seed: u64) -> Model {
+        debug_assert!(hidden >= self.hidden, "a model is widened, never narrowed");
+        let mut rng = Rng::new(seed);
+        let feature_spread = 1.0 / (self.inputs as f32).sqrt();
+        let (weights, biases, output_weights, output_biases) = self.parts();
+        let added = hidden - self.hidden;
+        let mut values = Vec::with_capacity(parameter_count(self.inputs, hidden, self.buckets));
+        for row in weights.chunks_exact(self.hidden) {
+            values.extend_from_slice(row);
+            values.extend((0..added).map(|_| rng.uniform(feature_spread)));
+        }
+        values.extend_from_slice(biases);
+        values.extend(std::iter::repeat_n(0.0, added));
+        for view in output_weights.chunks_exact(self.hidden) {
+            values.extend_from_slice(view);
+            values.extend(std::iter::repeat_n(0.0, added));
+        }
+        values.extend_from_slice(output_biases);
+        Model::from_values(self.inputs, hidden, self.buckets, self.scale, values)
+    }
+
     /// Inputs of one view.
     pub fn inputs(&self) -> usize {
         self.inputs

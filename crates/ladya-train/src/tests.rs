@@ -318,9 +318,17 @@ fn a_run_started_from_a_network_starts_from_its_weights() {
     let report = second.run_epoch();
     assert_eq!(report.epoch, 1);
 
+    // A wider run starts from the same evaluations (the new values weigh nothing yet) and
+    // learns on from there; a narrower one is refused.
     let mut wider = Trainer::new(&positions, TrainConfig { hidden: 64, ..config.clone() }).unwrap();
-    let err = wider.start_from(&network).unwrap_err();
-    assert_eq!(err.to_string(), "the network's hidden width is 32, but this run's is 64");
+    wider.start_from(&network).unwrap();
+    assert_eq!(wider.model().hidden(), 64);
+    assert_eq!(wider.validation_loss().unwrap(), started);
+    wider.run_epoch();
+    assert!(wider.validation_loss().unwrap() < started, "wider: {:?}", wider.validation_loss());
+    let mut narrower = Trainer::new(&positions, TrainConfig { hidden: 16, ..config.clone() }).unwrap();
+    let err = narrower.start_from(&network).unwrap_err();
+    assert!(err.to_string().contains("can be widened, not narrowed"), "{err}");
     let turned = positions.with_views_turned_by_king(5, &chess_mirror()).unwrap();
     let err = Trainer::new(&turned, config).unwrap().start_from(&network).unwrap_err();
     assert_eq!(err.to_string(), "the network's views is Fixed, but this run's is ByKing");

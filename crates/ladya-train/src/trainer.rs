@@ -308,17 +308,17 @@ impl<'a> Trainer<'a> {
 
     /// Starts from `network`'s weights instead of random ones, to go on learning from new
     /// positions: the optimiser starts afresh, the epochs from the first. The network must be
-    /// of this run's game, shape, output buckets, scale and views.
+    /// of this run's game, inputs, output buckets, scale and views; a run wider than the
+    /// network starts from it widened ([`Model::widened`]).
     ///
     /// # Errors
-    /// A network that differs from the run in any of those.
+    /// A network that differs from the run in any of those, or is wider than the run.
     pub fn start_from(&mut self, network: &Network) -> Result<(), TrainError> {
         let (config, positions, p) = (&self.config, self.positions, network.parameters());
         let sets = |buckets: &KingBuckets| format!("{} set(s) {:?}", buckets.count(), buckets.map());
         let differs = [
             ("game", network.game().to_string(), positions.game().to_string()),
             ("inputs", p.inputs.to_string(), self.model.inputs().to_string()),
-            ("hidden width", p.hidden.to_string(), config.hidden.to_string()),
             ("output buckets", p.buckets.to_string(), config.buckets.to_string()),
             ("scale", p.scale.to_string(), config.scale.to_string()),
             ("views", format!("{:?}", p.orientation), format!("{:?}", positions.orientation())),
@@ -327,7 +327,13 @@ impl<'a> Trainer<'a> {
         if let Some(difference) = first_difference("network", differs) {
             return Err(TrainError::Setting(difference));
         }
-        self.model = Model::from_parameters(&p);
+        if config.hidden < p.hidden {
+            return Err(TrainError::Setting(format!(
+                "the network is {} hidden values wide, the run {}: a network can be widened, not narrowed",
+                p.hidden, config.hidden
+            )));
+        }
+        self.model = Model::from_parameters(&p).widened(config.hidden, config.seed);
         self.adam = Adam::new(self.model.values().len());
         self.epochs_done = 0;
         Ok(())

@@ -21,7 +21,8 @@ pub struct TrainArgs {
     /// The network file to write (after every epoch).
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
-    /// Hidden values of one view, a multiple of 16 up to 512 (default: 128, or --init's).
+    /// Hidden values of one view, a multiple of 16 up to 512 (default: 128, or --init's; more
+    /// than --init's widens that network, its new values starting at zero weight).
     #[arg(long)]
     hidden: Option<usize>,
     /// Output layers picked by the position's phase: `single`, `pieces:COUNT:MOST` or
@@ -82,8 +83,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
     /// Start from this network's weights instead of random ones: `<built-in>` (the network
-    /// built into Ladya for the data's game) or a network file of the same shape and views,
-    /// to go on learning from new positions.
+    /// built into Ladya for the data's game) or a network file of the same inputs, output
+    /// buckets, scale and views, at most --hidden wide, to go on learning from new positions.
     #[arg(long, value_name = "NETWORK", conflicts_with = "resume")]
     init: Option<String>,
 }
