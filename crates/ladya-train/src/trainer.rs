@@ -309,7 +309,7 @@ impl<'a> Trainer<'a> {
     /// Starts from `network`'s weights instead of random ones, to go on learning from new
     /// positions: the optimiser starts afresh, the epochs from the first. The network must be
     /// of this run's game, inputs, output buckets, scale and views; a run wider than the
-    /// network starts from it widened ([`Model::widened`]).
+    /// network starts from it widened, its new hidden values at zero weight.
     ///
     /// # Errors
     /// A network that differs from the run in any of those, or is wider than the run.
