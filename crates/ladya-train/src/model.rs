@@ -81,6 +81,12 @@ fn activated_dot(layer: &[f32], weights: &[f32]) -> f32 {
     lanes.iter().sum::<f32>() + tail
 }
 
+/// How far from zero a fresh feature weight of a model of `inputs` inputs may be drawn:
+/// 1/sqrt(inputs).
+fn feature_spread(inputs: usize) -> f32 {
+    1.0 / (inputs as f32).sqrt()
+}
+
 /// The number of parameters of a model of `inputs`, `hidden` and `buckets`.
 pub(crate) fn parameter_count(inputs: usize, hidden: usize, buckets: OutputBuckets) -> usize {
     (inputs + 1) * hidden + buckets.count() * (2 * hidden + 1)
@@ -92,7 +98,7 @@ impl Model {
     /// from `seed`: each layer's weights evenly within ±1/sqrt(its inputs), the biases zero.
     pub fn random(inputs: usize, hidden: usize, buckets: OutputBuckets, scale: u32, seed: u64) -> Model {
         let mut rng = Rng::new(seed);
-        let (feature_spread, output_spread) = (1.0 / (inputs as f32).sqrt(), 1.0 / (2.0 * hidden as f32).sqrt());
+        let (feature_spread, output_spread) = (feature_spread(inputs), 1.0 / (2.0 * hidden as f32).sqrt());
         let mut values = Vec::with_capacity(parameter_count(inputs, hidden, buckets));
         values.extend((0..inputs * hidden).map(|_| rng.uniform(feature_spread)));
         values.extend(std::iter::repeat_n(0.0, hidden));
@@ -133,7 +139,7 @@ impl Model {
     pub(crate) fn widened(&self, hidden: usize, seed: u64) -> Model {
         debug_assert!(hidden >= self.hidden, "a model is widened, never narrowed");
         let mut rng = Rng::new(seed);
-        let feature_spread = 1.0 / (self.inputs as f32).sqrt();
+        let feature_spread = feature_spread(self.inputs);
         let (weights, biases, output_weights, output_biases) = self.parts();
         let added = hidden - self.hidden;
         let mut values = Vec::with_capacity(parameter_count(self.inputs, hidden, self.buckets));
