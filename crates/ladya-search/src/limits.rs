@@ -5,6 +5,10 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+/// The moves a clock without a move count is shared over: each move's share is the time left
+/// over this many, plus most of the increment.
+const MOVES_TO_COME: u32 = 20;
+
 /// The limits of one search. All `None` (and `infinite` false) searches until stopped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -75,7 +79,7 @@ impl Limits {
             return Deadlines { soft: None, hard: None };
         };
         let left = clock.time_left.saturating_sub(overhead).max(floor);
-        let moves = clock.moves_to_go.unwrap_or(30).clamp(1, 40);
+        let moves = clock.moves_to_go.unwrap_or(MOVES_TO_COME).clamp(1, 40);
         // The share of this move, plus most of the increment, never more than is left.
         // Saturating: a clock of any size (a GUI's "infinite" increment) is no overflow.
         let share = (left / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(left);
@@ -167,9 +171,9 @@ mod tests {
     fn a_clock_is_shared_over_the_moves_to_come() {
         let clock = Clock { time_left: ms(60_000), increment: ms(1000), moves_to_go: None };
         let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(0));
-        // 60 s / 30 + 0.75 s = 2.75 s per move; stop iterating after 60 % of it.
-        assert_eq!(d.soft, Some(ms(1650)));
-        assert_eq!(d.hard, Some(ms(11_000)));
+        // 60 s / 20 + 0.75 s = 3.75 s per move; stop iterating after 60 % of it.
+        assert_eq!(d.soft, Some(ms(2250)));
+        assert_eq!(d.hard, Some(ms(15_000)));
         // One move to the time control: most of what is left, never all of it.
         let last = Clock { time_left: ms(5000), increment: ms(0), moves_to_go: Some(1) };
         let d = Limits { clock: Some(last), ..Limits::default() }.deadlines(ms(100));
