@@ -19,11 +19,11 @@ pub(crate) struct Histories {
     /// The game whose moves the tables index (a table may serve searches of several games).
     game: &'static str,
     /// Quiet-move history by side and move code.
-    pub(crate) history: Vec<i32>,
+    pub(crate) history: Vec<i16>,
     /// The move that last refuted each move (by code).
     pub(crate) counters: Vec<u16>,
     /// Quiet-move history after a move: by the earlier move's key, then the quiet move's.
-    pub(crate) continuation: Vec<i32>,
+    pub(crate) continuation: Vec<i16>,
     /// How far the static evaluation missed the search's score, by side to move and
     /// [`Game::structure_key`], in 256ths of an evaluation unit.
     pub(crate) correction: Vec<i32>,
