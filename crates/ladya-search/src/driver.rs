@@ -7,7 +7,7 @@ use std::time::Duration;
 use ladya_core::score::{INFINITE, Score, mate_moves};
 use ladya_core::{Game, MoveCode};
 
-use crate::limits::{Limits, SearchControl};
+use crate::limits::{Limits, SearchControl, moves_to_come};
 use crate::options::SearchOptions;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{MAX_PLY, Shared, Worker};
@@ -78,8 +78,8 @@ pub fn search<G: Game>(
         tt,
         control,
         limits,
-        deadlines: limits.deadlines(options.move_overhead),
-        features: options.features,
+        deadlines: limits.deadlines(options.move_overhead, moves_to_come(G::NAME)),
+        features: options.features.for_game(G::NAME),
         network: options.evaluation.network_for::<G>(),
         threads: search_threads(options.threads),
         nodes: AtomicU64::new(0),

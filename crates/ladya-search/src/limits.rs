@@ -5,9 +5,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-/// The moves a clock without a move count is shared over: each move's share is the time left
-/// over this many, plus most of the increment.
-const MOVES_TO_COME: u32 = 20;
+/// The moves a clock without a move count is shared over in a search of the game called
+/// `game`: each move's share is the time left over this many, plus most of the increment.
+/// Twenty in chess, where it passed an SPRT with [`Features::CHESS_ONLY`](crate::Features::CHESS_ONLY);
+/// thirty, as before, in the games that have not tried it.
+pub(crate) fn moves_to_come(game: &str) -> u32 {
+    if game == "chess" { 20 } else { 30 }
+}
 
 /// The limits of one search. All `None` (and `infinite` false) searches until stopped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -65,8 +69,9 @@ impl Limits {
     }
 
     /// The time budget: a fixed move time is spent whole; a clock is shared out over the
-    /// moves to come, keeping `overhead` in reserve for communication lags.
-    pub(crate) fn deadlines(&self, overhead: Duration) -> Deadlines {
+    /// moves to go, or else `moves_to_come`, keeping `overhead` in reserve for communication
+    /// lags.
+    pub(crate) fn deadlines(&self, overhead: Duration, moves_to_come: u32) -> Deadlines {
         if self.infinite {
             return Deadlines { soft: None, hard: None };
         }
@@ -79,7 +84,7 @@ impl Limits {
             return Deadlines { soft: None, hard: None };
         };
         let left = clock.time_left.saturating_sub(overhead).max(floor);
-        let moves = clock.moves_to_go.unwrap_or(MOVES_TO_COME).clamp(1, 40);
+        let moves = clock.moves_to_go.unwrap_or(moves_to_come).clamp(1, 40);
         // The share of this move, plus most of the increment, never more than is left.
         // Saturating: a clock of any size (a GUI's "infinite" increment) is no overflow.
         let share = (left / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(left);
@@ -162,32 +167,35 @@ mod tests {
 
     #[test]
     fn fixed_time_is_spent_whole_less_overhead() {
-        let d = Limits::movetime(ms(1000)).deadlines(ms(30));
+        let d = Limits::movetime(ms(1000)).deadlines(ms(30), 20);
         assert_eq!((d.soft, d.hard), (Some(ms(970)), Some(ms(970))));
-        assert_eq!(Limits::depth(5).deadlines(ms(30)).hard, None);
+        assert_eq!(Limits::depth(5).deadlines(ms(30), 20).hard, None);
     }
 
     #[test]
     fn a_clock_is_shared_over_the_moves_to_come() {
         let clock = Clock { time_left: ms(60_000), increment: ms(1000), moves_to_go: None };
-        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(0));
+        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(0), moves_to_come("chess"));
         // 60 s / 20 + 0.75 s = 3.75 s per move; stop iterating after 60 % of it.
         assert_eq!(d.soft, Some(ms(2250)));
         assert_eq!(d.hard, Some(ms(15_000)));
+        // Elsewhere over 30: 60 s / 30 + 0.75 s = 2.75 s.
+        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(0), moves_to_come("xiangqi"));
+        assert_eq!(d.soft, Some(ms(1650)));
         // One move to the time control: most of what is left, never all of it.
         let last = Clock { time_left: ms(5000), increment: ms(0), moves_to_go: Some(1) };
-        let d = Limits { clock: Some(last), ..Limits::default() }.deadlines(ms(100));
+        let d = Limits { clock: Some(last), ..Limits::default() }.deadlines(ms(100), 20);
         assert!(d.hard.unwrap() < ms(4900) && d.hard.unwrap() >= ms(4000));
         // Almost no time: still a positive budget.
         let flag = Clock { time_left: ms(5), increment: ms(0), moves_to_go: None };
-        assert!(Limits { clock: Some(flag), ..Limits::default() }.deadlines(ms(30)).hard.unwrap() > ms(0));
+        assert!(Limits { clock: Some(flag), ..Limits::default() }.deadlines(ms(30), 20).hard.unwrap() > ms(0));
     }
 
     #[test]
     fn clocks_of_any_size_give_a_budget_without_overflow() {
         for (left, increment) in [(u64::MAX, u64::MAX), (10, 6_148_914_691_236_517_206), (u64::MAX, 0)] {
             let clock = Clock { time_left: ms(left), increment: ms(increment), moves_to_go: Some(1) };
-            let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(30));
+            let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(30), 20);
             let (soft, hard) = (d.soft.unwrap(), d.hard.unwrap());
             assert!(soft <= hard && hard <= ms(left), "{left} + {increment}: {soft:?} {hard:?}");
         }

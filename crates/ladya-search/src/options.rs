@@ -9,7 +9,8 @@ use ladya_nnue::Network;
 
 /// Switches for the search techniques, all on by default but those under trial. Turning one
 /// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without
-/// NAME`).
+/// NAME`). A search of one game uses [`Features::for_game`]: the techniques measured in chess
+/// alone ([`Features::CHESS_ONLY`]) are off in the other games unless switched on by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Aspiration windows around the previous iteration's score.
@@ -39,8 +40,9 @@ pub struct Features {
     /// Mate-distance pruning.
     pub mate_distance: bool,
     /// Continuation histories: quiet moves ordered (and reduced) by how they fared after the
-    /// moves one and two plies before. On since 2026-11-27, with razoring, correction history
-    /// and the clock shared over 20 moves: together +27.9 ± 16.1 Elo at 3+0.03 (`docs/matches.md`).
+    /// moves one and two plies before. On in chess since 2026-11-27, with razoring, correction
+    /// history and the clock shared over 20 moves: together +27.9 ± 16.1 Elo at 3+0.03
+    /// (`docs/matches.md`); off in the other games ([`Features::CHESS_ONLY`]).
     pub continuation_history: bool,
     /// Correction history: the static evaluation is corrected by how far it missed the
     /// search's score in positions of the same structure (for games that name one). On, as
@@ -72,6 +74,9 @@ pub struct Features {
     /// A node near the leaves whose evaluation is far below alpha is settled by a quiescence
     /// search when that confirms it fails low. On, as continuation histories are.
     pub razoring: bool,
+    /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
+    /// keep that setting in every game.
+    named: u32,
 }
 
 impl Default for Features {
@@ -99,6 +104,7 @@ impl Default for Features {
             iir: true,
             quiet_see: true,
             razoring: true,
+            named: 0,
         }
     }
 }
@@ -130,12 +136,55 @@ impl Features {
         "razoring",
     ];
 
-    /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off.
+    /// The techniques on by default in chess only, where they passed an SPRT together (with
+    /// the clock shared over 20 moves: +27.9 ± 16.1 Elo at 3+0.03). In xiangqi the three
+    /// together lost at 25,000 nodes a move (472 games, 46.2%), and ugolki has not tried them.
+    pub const CHESS_ONLY: [&'static str; 3] = ["razoring", "continuation-history", "correction-history"];
+
+    /// These switches as a search of the game called `game` (`Game::NAME`) uses them: outside
+    /// chess the techniques of [`Features::CHESS_ONLY`] are off unless switched on by name.
+    pub fn for_game(self, game: &str) -> Features {
+        let mut features = self;
+        if game != "chess" {
+            for name in Features::CHESS_ONLY {
+                if let (false, Some(switch)) = (self.is_named(name), features.switch(name)) {
+                    *switch = false;
+                }
+            }
+        }
+        features
+    }
+
+    /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off, in every game.
     ///
     /// # Errors
     /// An unknown name, with the list of known ones.
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
-        let switch = match name {
+        let bit = Features::NAMES.iter().position(|&known| known == name);
+        match (self.switch(name), bit) {
+            (Some(switch), Some(bit)) => {
+                *switch = on;
+                self.named |= 1 << bit;
+                Ok(())
+            }
+            _ => Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
+        }
+    }
+
+    /// Whether the technique called `name` is on; `None` for a name not in [`Features::NAMES`].
+    pub fn is_on(&self, name: &str) -> Option<bool> {
+        let mut copy = *self;
+        copy.switch(name).map(|on| *on)
+    }
+
+    /// Whether the technique called `name` was switched by name.
+    fn is_named(&self, name: &str) -> bool {
+        Features::NAMES.iter().position(|&known| known == name).is_some_and(|bit| self.named & 1 << bit != 0)
+    }
+
+    /// The switch of the technique called `name`, if there is one.
+    fn switch(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name {
             "aspiration" => &mut self.aspiration,
             "tt-cutoffs" => &mut self.tt_cutoffs,
             "see" => &mut self.see,
@@ -158,10 +207,8 @@ impl Features {
             "iir" => &mut self.iir,
             "quiet-see" => &mut self.quiet_see,
             "razoring" => &mut self.razoring,
-            _ => return Err(format!("unknown search technique '{name}'; known: {}", Features::NAMES.join(", "))),
-        };
-        *switch = on;
-        Ok(())
+            _ => return None,
+        })
     }
 }
 
@@ -240,13 +287,34 @@ mod tests {
             f
         });
         for name in Features::NAMES {
-            let mut f = all;
-            f.set(name, false).unwrap();
-            assert_ne!(f, all, "{name}");
-            let mut f = none;
-            f.set(name, true).unwrap();
-            assert_ne!(f, none, "{name}");
+            let (mut one_off, mut one_on) = (all, none);
+            one_off.set(name, false).unwrap();
+            one_on.set(name, true).unwrap();
+            for other in Features::NAMES {
+                assert_eq!(one_off.is_on(other), Some(other != name), "{name} {other}");
+                assert_eq!(one_on.is_on(other), Some(other == name), "{name} {other}");
+            }
         }
+        assert_eq!(all.is_on("magic"), None);
         assert!(Features::default().set("magic", true).unwrap_err().contains("lmr"));
+    }
+
+    #[test]
+    fn techniques_measured_in_chess_alone_are_off_elsewhere_unless_named() {
+        let defaults = Features::default();
+        assert_eq!(defaults.for_game("chess"), defaults);
+        for game in ["xiangqi", "ugolki"] {
+            let f = defaults.for_game(game);
+            assert!(!f.razoring && !f.continuation_history && !f.correction_history, "{game}");
+            assert!(f.singular_extensions && f.iir && f.lmr, "{game}");
+            let mut asked = defaults;
+            asked.set("razoring", true).unwrap();
+            asked.set("lmr", false).unwrap();
+            let f = asked.for_game(game);
+            assert!(f.razoring && !f.lmr && !f.continuation_history, "{game}");
+        }
+        let mut off = defaults;
+        off.set("continuation-history", false).unwrap();
+        assert!(!off.for_game("chess").continuation_history);
     }
 }

@@ -61,8 +61,8 @@ fn techniques_under_trial_keep_the_shortest_mates() {
     let mut tried = 0;
     for name in ladya_search::Features::NAMES {
         let mut options = SearchOptions::default();
-        options.features.set(name, true).unwrap();
-        if options.features != SearchOptions::default().features {
+        if options.features.is_on(name) == Some(false) {
+            options.features.set(name, true).unwrap();
             finds_the_shortest_mates(&options);
             tried += 1;
         }
