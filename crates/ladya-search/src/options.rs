@@ -138,7 +138,8 @@ impl Features {
 
     /// The techniques on by default in chess only, where they passed an SPRT together (with
     /// the clock shared over 20 moves: +27.9 ± 16.1 Elo at 3+0.03). In xiangqi the three
-    /// together lost at 25,000 nodes a move (472 games, 46.2%), and ugolki has not tried them.
+    /// together lost at 25,000 nodes a move (540 games, -23.8 ± 23.4 Elo), and ugolki has not
+    /// tried them.
     pub const CHESS_ONLY: [&'static str; 3] = ["razoring", "continuation-history", "correction-history"];
 
     /// These switches as a search of the game called `game` (`Game::NAME`) uses them: outside
