@@ -5,12 +5,14 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use crate::Features;
+
 /// The moves a clock without a move count is shared over in a search of the game called
 /// `game`: each move's share is the time left over this many, plus most of the increment.
-/// Twenty in chess, where it passed an SPRT with [`Features::CHESS_ONLY`](crate::Features::CHESS_ONLY);
+/// Twenty in chess, where it passed an SPRT with [`Features::CHESS_ONLY`];
 /// thirty, as before, in the games that have not tried it.
 pub(crate) fn moves_to_come(game: &str) -> u32 {
-    if game == "chess" { 20 } else { 30 }
+    if Features::tuned_in(game) { 20 } else { 30 }
 }
 
 /// The limits of one search. All `None` (and `infinite` false) searches until stopped.

@@ -146,7 +146,7 @@ impl Features {
     /// chess the techniques of [`Features::CHESS_ONLY`] are off unless switched on by name.
     pub fn for_game(self, game: &str) -> Features {
         let mut features = self;
-        if game != "chess" {
+        if !Features::tuned_in(game) {
             for name in Features::CHESS_ONLY {
                 if let (false, Some(switch)) = (self.is_named(name), features.switch(name)) {
                     *switch = false;
@@ -156,12 +156,18 @@ impl Features {
         features
     }
 
+    /// Whether the game called `game` is the one whose defaults the SPRTs of
+    /// [`Features::CHESS_ONLY`] and the clock's share over 20 moves measured.
+    pub(crate) fn tuned_in(game: &str) -> bool {
+        game == "chess"
+    }
+
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off, in every game.
     ///
     /// # Errors
     /// An unknown name, with the list of known ones.
     pub fn set(&mut self, name: &str, on: bool) -> Result<(), String> {
-        let bit = Features::NAMES.iter().position(|&known| known == name);
+        let bit = Features::bit(name);
         match (self.switch(name), bit) {
             (Some(switch), Some(bit)) => {
                 *switch = on;
@@ -180,7 +186,12 @@ impl Features {
 
     /// Whether the technique called `name` was switched by name.
     fn is_named(&self, name: &str) -> bool {
-        Features::NAMES.iter().position(|&known| known == name).is_some_and(|bit| self.named & 1 << bit != 0)
+        Features::bit(name).is_some_and(|bit| self.named & 1 << bit != 0)
+    }
+
+    /// The bit of the technique called `name` in `named`: its place in [`Features::NAMES`].
+    fn bit(name: &str) -> Option<usize> {
+        Features::NAMES.iter().position(|&known| known == name)
     }
 
     /// The switch of the technique called `name`, if there is one.
