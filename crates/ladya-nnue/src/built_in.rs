@@ -9,7 +9,7 @@ use crate::network::Network;
 
 /// The network files built in, by game.
 const BUILT_IN: &[(&str, &[u8])] = &[
-    ("chess", include_bytes!("../networks/chess-gen5.nnue")),
+    ("chess", include_bytes!("../networks/chess-gen6.nnue")),
     ("xiangqi", include_bytes!("../networks/xiangqi-gen3.nnue")),
     ("ugolki", include_bytes!("../networks/ugolki-gen0.nnue")),
 ];
