@@ -9,7 +9,7 @@ use crate::network::Network;
 
 /// The network files built in, by game.
 const BUILT_IN: &[(&str, &[u8])] = &[
-    ("chess", include_bytes!("../networks/chess-gen6.nnue")),
+    ("chess", include_bytes!("../networks/chess-gen7.nnue")),
     ("xiangqi", include_bytes!("../networks/xiangqi-gen3.nnue")),
     ("ugolki", include_bytes!("../networks/ugolki-gen0.nnue")),
 ];
@@ -47,7 +47,7 @@ mod tests {
             assert!(["chess", "xiangqi", "ugolki"].contains(game), "{game}");
         }
         let chess = super::built_in::<ladya_chess::Position>().expect("chess's network");
-        assert_eq!((chess.game(), chess.hidden()), ("chess", 64));
+        assert_eq!((chess.game(), chess.hidden()), ("chess", 256));
         let xiangqi = super::built_in::<ladya_xiangqi::Position>().expect("xiangqi's network");
         assert_eq!((xiangqi.game(), xiangqi.hidden()), ("xiangqi", 64));
         let ugolki = super::built_in::<ladya_ugolki::Position>().expect("ugolki's network");
