@@ -54,11 +54,6 @@ pub struct Features {
     /// A clock's time budget scaled by the search's confidence: less while the best move holds
     /// and takes most of the nodes, more when it changes, shares them or its score falls.
     pub time_scaling: bool,
-    /// The static evaluation sharpened by the transposition table for pruning: where an entry's
-    /// bound says the position is worth more (or less) than the evaluation, its score is used.
-    /// Off by default: it passed an SPRT in chess at fixed nodes, but it lost a mate that a
-    /// second search with the same table must find (`docs/matches.md`).
-    pub tt_eval: bool,
     /// The histories (quiet moves, counter moves, continuations, corrections) kept from one
     /// search to the next, with the transposition table, until it is cleared, instead of
     /// starting empty at every move (SPRT at 25,000 nodes a move: chess +53.8 ± 24.0 Elo,
@@ -99,7 +94,6 @@ impl Default for Features {
             correction_history: true,
             singular_extensions: true,
             time_scaling: true,
-            tt_eval: false,
             kept_histories: true,
             iir: true,
             quiet_see: true,
@@ -111,7 +105,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 21] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -129,7 +123,6 @@ impl Features {
         "correction-history",
         "singular-extensions",
         "time-scaling",
-        "tt-eval",
         "kept-histories",
         "iir",
         "quiet-see",
@@ -214,7 +207,6 @@ impl Features {
             "correction-history" => &mut self.correction_history,
             "singular-extensions" => &mut self.singular_extensions,
             "time-scaling" => &mut self.time_scaling,
-            "tt-eval" => &mut self.tt_eval,
             "kept-histories" => &mut self.kept_histories,
             "iir" => &mut self.iir,
             "quiet-see" => &mut self.quiet_see,
@@ -289,7 +281,6 @@ mod tests {
         let all = Features {
             continuation_history: true,
             correction_history: true,
-            tt_eval: true,
             kept_histories: true,
             razoring: true,
             ..Features::default()

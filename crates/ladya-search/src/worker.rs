@@ -18,10 +18,6 @@ pub(crate) const MAX_PLY: usize = 128;
 
 /// Nodes between checks of the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
-/// How many plies shallower than the node's own depth a table entry's search may have been for
-/// its score to stand in for the evaluation in pruning (`tt-eval`): a bound from a much shallower
-/// search can cut a node whose mate only the deeper search sees.
-const TT_EVAL_DEPTH_GAP: i32 = 2;
 
 /// Ordering ranks: the hash move, then good noisy moves, killers, the counter move, quiet
 /// moves by history, and losing captures last.
@@ -551,23 +547,7 @@ impl<'a, G: Game> Worker<'a, G> {
             (Some(now), Some(before)) => now > before,
             _ => false,
         };
-        // What pruning goes by: the evaluation, or the table's score where its bound is tighter
-        // and its search was not much shallower than this one.
-        let pruning_eval = match (eval, entry) {
-            (Some(static_eval), Some(e))
-                if self.features().tt_eval && excluded == 0 && e.depth >= depth - TT_EVAL_DEPTH_GAP =>
-            {
-                let s = from_table(e.score, ply);
-                let tighter = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s > static_eval,
-                    Bound::Upper => s < static_eval,
-                };
-                Some(if tighter && s.abs() < MATE_BOUND { s } else { static_eval })
-            }
-            _ => eval,
-        };
-        if let Some(eval) = pruning_eval
+        if let Some(eval) = eval
             && !pv_node
             && excluded == 0
         {
@@ -698,7 +678,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 let futile = self.features().futility
                     && depth <= 6
                     && alpha < MATE_BOUND
-                    && pruning_eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
+                    && eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
                 if late || futile {
                     // Both hold for every later move as well (the count and alpha only grow).
                     self.drop_quiet_moves(ply, index);

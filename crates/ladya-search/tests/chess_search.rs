@@ -56,21 +56,6 @@ fn finds_mate_in_one_two_and_three_with_exact_scores() {
 }
 
 #[test]
-fn techniques_under_trial_keep_the_shortest_mates() {
-    // Each technique that is off by default, switched on alone.
-    let mut tried = 0;
-    for name in ladya_search::Features::NAMES {
-        let mut options = SearchOptions::default();
-        if options.features.is_on(name) == Some(false) {
-            options.features.set(name, true).unwrap();
-            finds_the_shortest_mates(&options);
-            tried += 1;
-        }
-    }
-    assert!(tried > 0);
-}
-
-#[test]
 fn the_mated_side_sees_its_fate() {
     // Black's only move, Kh7, allows Qg7#.
     let (_, r) = run("7k/8/5K2/8/8/8/8/6Q1 b - - 0 1", Limits::depth(5));
@@ -155,13 +140,10 @@ fn stop_is_honoured_promptly() {
 #[test]
 fn mate_scores_survive_transpositions() {
     // Searching twice with one table: the second search reads mate scores stored at other
-    // plies and must report the same mate distance, also where pruning takes the table's score
-    // for the evaluation (a shallow entry's bound must not prune the mate away).
-    let mut tt_eval = SearchOptions::default();
-    tt_eval.features.set("tt-eval", true).unwrap();
+    // plies and must report the same mate distance.
     let mut fresh_histories = SearchOptions::default();
     fresh_histories.features.set("kept-histories", false).unwrap();
-    for options in [SearchOptions::default(), tt_eval, fresh_histories] {
+    for options in [SearchOptions::default(), fresh_histories] {
         mate_survives_transpositions_with(&options);
     }
 }
