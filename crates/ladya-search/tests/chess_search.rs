@@ -13,46 +13,32 @@ use ladya_core::{MoveCode, MoveList};
 use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
 
 fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
-    run_with(fen, limits, &SearchOptions::default())
-}
-
-fn run_with(fen: &str, limits: Limits, options: &SearchOptions) -> (Position, SearchResult<ladya_chess::Move>) {
     let pos = Position::from_fen(fen).unwrap();
     let tt = TranspositionTable::try_new(16).unwrap();
-    let result = search(&pos, &limits, options, &tt, &SearchControl::new(), &mut |_| {});
+    let result = search(&pos, &limits, &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {});
     (pos, result)
 }
 
 fn best_uci(fen: &str, depth: u32) -> (String, i32) {
-    best_uci_with(fen, depth, &SearchOptions::default())
-}
-
-fn best_uci_with(fen: &str, depth: u32, options: &SearchOptions) -> (String, i32) {
-    let (_, r) = run_with(fen, Limits::depth(depth), options);
+    let (_, r) = run(fen, Limits::depth(depth));
     (r.best.unwrap().to_string(), r.score)
-}
-
-/// Asserts that a search with `options` finds each of the test mates, and finds it shortest.
-fn finds_the_shortest_mates(options: &SearchOptions) {
-    let found = |fen, depth| best_uci_with(fen, depth, options);
-    // Mates counted in plies from the root: mate in N moves is mate_in(2N - 1).
-    // Back-rank mate in one.
-    assert_eq!(found("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".to_string(), mate_in(1)));
-    // Morphy: 1. Ra6! bxa6 2. b7#, mate in two.
-    assert_eq!(found("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 6), ("a1a6".to_string(), mate_in(3)));
-    // Mate in three for Black against an exposed king: 1... Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#.
-    assert_eq!(
-        found("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 7),
-        ("f8c5".to_string(), mate_in(5))
-    );
-    // King and rook against king: 1. Kc6 and mate in three (the searches' pruning must not
-    // take a mate score for an evaluation and settle for a longer one).
-    assert_eq!(found("1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", 8).1, mate_in(5));
 }
 
 #[test]
 fn finds_mate_in_one_two_and_three_with_exact_scores() {
-    finds_the_shortest_mates(&SearchOptions::default());
+    // Mates counted in plies from the root: mate in N moves is mate_in(2N - 1).
+    // Back-rank mate in one.
+    assert_eq!(best_uci("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".to_string(), mate_in(1)));
+    // Morphy: 1. Ra6! bxa6 2. b7#, mate in two.
+    assert_eq!(best_uci("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 6), ("a1a6".to_string(), mate_in(3)));
+    // Mate in three for Black against an exposed king: 1... Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#.
+    assert_eq!(
+        best_uci("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 7),
+        ("f8c5".to_string(), mate_in(5))
+    );
+    // King and rook against king: 1. Kc6 and mate in three (the searches' pruning must not
+    // take a mate score for an evaluation and settle for a longer one).
+    assert_eq!(best_uci("1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", 8).1, mate_in(5));
 }
 
 #[test]
