@@ -9,6 +9,7 @@ use ladya_core::{Game, MoveCode};
 
 use crate::limits::{Limits, SearchControl, moves_to_come};
 use crate::options::SearchOptions;
+use crate::strength::Strength;
 use crate::tt::{Bound, TranspositionTable};
 use crate::worker::{MAX_PLY, Shared, Worker};
 
@@ -91,17 +92,47 @@ pub fn search<G: Game>(
             let pos = root.clone();
             scope.spawn(move || {
                 let mut worker = Worker::new(pos, shared, id);
-                iterate(&mut worker, limits, 1, id, &mut |_| {});
+                iterate(&mut worker, limits, 1, id, None, &mut |_| {});
                 tt.keep_histories(id, worker.histories, &shared.features);
             });
         }
         let mut main = Worker::new(root.clone(), &shared, 0);
-        let result = iterate(&mut main, limits, options.multipv.max(1), 0, report);
+        let result = match options.strength {
+            None => iterate(&mut main, limits, options.multipv.max(1), 0, None, report),
+            Some(strength) => {
+                let lines = options.multipv.max(strength.candidates());
+                let mut candidates = Vec::new();
+                let result = iterate(&mut main, limits, lines, 0, Some((strength, &mut candidates)), report);
+                choose(result, &candidates, strength, root.hash())
+            }
+        };
         control.stop();
         tt.keep_histories(0, main.histories, &shared.features);
         result
     });
+    // Every thread has ended and counted its nodes.
     SearchResult { nodes: shared.nodes.load(Relaxed), ..result }
+}
+
+/// A line of the last completed iteration a level below full strength chooses from: its move,
+/// score and principal variation.
+type Candidate<M> = (M, Score, Vec<M>);
+
+/// The search's result with the move `strength` chooses among `candidates` (best first) in the
+/// position with hash `key`. Without candidates (no iteration completed) the result stands.
+fn choose<M: Copy>(
+    result: SearchResult<M>,
+    candidates: &[Candidate<M>],
+    strength: Strength,
+    key: u64,
+) -> SearchResult<M> {
+    let scores: Vec<Score> = candidates.iter().map(|c| c.1).collect();
+    match candidates.get(strength.choose(&scores, key)) {
+        Some((mv, score, pv)) => {
+            SearchResult { best: Some(*mv), ponder: pv.get(1).copied(), score: *score, pv: pv.clone(), ..result }
+        }
+        None => result,
+    }
 }
 
 /// The threads a search runs: as many as asked, but never more than the machine runs at once.
@@ -117,11 +148,15 @@ pub fn search_threads(asked: usize) -> usize {
 
 /// Iterative deepening for one thread. Helper `id`s start one ply deeper on odd ids, so the
 /// threads' trees differ more.
+///
+/// A level below full strength (`weaker`) stops iterating once its node budget is spent and
+/// keeps the lines of each completed iteration in its candidates.
 fn iterate<G: Game>(
     worker: &mut Worker<'_, G>,
     limits: &Limits,
     multipv: usize,
     id: usize,
+    mut weaker: Option<(Strength, &mut Vec<Candidate<G::Move>>)>,
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchResult<G::Move> {
     let mut result = SearchResult { best: None, ponder: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
@@ -162,12 +197,18 @@ fn iterate<G: Game>(
         if worker.stopped {
             break;
         }
+        worker.limits_armed = true;
+        if let Some((_, candidates)) = &mut weaker {
+            candidates.clear();
+            candidates.extend(worker.root_moves[..multipv].iter().map(|rm| (rm.mv, rm.score, rm.pv.clone())));
+        }
         if worker.main {
             report_lines(worker, depth, multipv, None, report);
             if worker.shared.features.time_scaling {
                 clock.update(worker, depth);
             }
-            if time_to_stop(worker, limits, result.score, clock.scale) {
+            let budget_spent = weaker.as_ref().is_some_and(|(s, _)| worker.total_nodes() >= s.nodes());
+            if budget_spent || time_to_stop(worker, limits, result.score, clock.scale) {
                 break;
             }
         }

@@ -43,10 +43,12 @@ mod driver;
 mod histories;
 mod limits;
 mod options;
+mod strength;
 pub mod tt;
 mod worker;
 
 pub use driver::{Report, SearchResult, search, search_threads};
 pub use limits::{Clock, Limits, SearchControl};
 pub use options::{Evaluation, Features, SearchOptions};
+pub use strength::Strength;
 pub use tt::TranspositionTable;

@@ -7,6 +7,8 @@ use std::time::Duration;
 use ladya_core::Game;
 use ladya_nnue::Network;
 
+use crate::Strength;
+
 /// Switches for the search techniques, all on by default but those under trial. Turning one
 /// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without
 /// NAME`). A search of one game uses [`Features::for_game`]: the techniques measured in chess
@@ -230,6 +232,8 @@ pub struct SearchOptions {
     pub features: Features,
     /// The static evaluation: by default the network built in for the game.
     pub evaluation: Evaluation,
+    /// Play at a rating below full strength (`UCI_Elo`); `None` plays as well as it can.
+    pub strength: Option<Strength>,
 }
 
 /// Which static evaluation the search uses.
@@ -268,6 +272,7 @@ impl Default for SearchOptions {
             move_overhead: Duration::from_millis(30),
             features: Features::default(),
             evaluation: Evaluation::BuiltIn,
+            strength: None,
         }
     }
 }

@@ -129,6 +129,9 @@ pub(crate) struct Worker<'a, G: Game> {
     plies: Vec<Box<PlyMoves<G::Move>>>,
     pub(crate) root_moves: Vec<RootMove<G::Move>>,
     pub(crate) stopped: bool,
+    /// Whether the node limit and the clock may stop the search: set once the first
+    /// iteration has ended.
+    pub(crate) limits_armed: bool,
     reductions: Vec<[u8; 64]>,
     /// The learned evaluation's hidden layers along the current line, when it is in use.
     learned: Option<Accumulators<G>>,
@@ -176,6 +179,7 @@ impl<'a, G: Game> Worker<'a, G> {
             plies: (0..MAX_PLY + 2).map(|_| PlyMoves::new()).collect(),
             root_moves,
             stopped: false,
+            limits_armed: false,
             reductions,
             learned,
             known_in_check: None,
@@ -224,11 +228,14 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Counts a node and, every so often, checks the stop flag, the node limit and the clock.
+    /// The node limit and the clock wait for the first iteration to end, so that every search
+    /// answers with a move it has scored.
     #[inline]
     fn count_node_and_check(&mut self) -> bool {
         self.nodes += 1;
         self.unflushed += 1;
         if let Some(limit) = self.shared.limits.nodes
+            && self.limits_armed
             && self.shared.threads == 1
             && self.nodes >= limit
         {
@@ -241,11 +248,13 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.stopped = true;
             }
             if let Some(limit) = self.shared.limits.nodes
+                && self.limits_armed
                 && total >= limit
             {
                 self.stopped = true;
             }
             if self.main
+                && self.limits_armed
                 && !self.shared.control.pondering()
                 && let Some(hard) = self.shared.deadlines.hard
                 && self.shared.control.elapsed() >= hard

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use ladya_chess::Position;
 use ladya_core::score::{mate_in, mated_in};
 use ladya_core::{MoveCode, MoveList};
-use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
+use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, Strength, TranspositionTable, search};
 
 fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
     let pos = Position::from_fen(fen).unwrap();
@@ -189,4 +189,54 @@ fn root_moves_can_be_restricted_and_banned() {
     let only = Limits { depth: Some(4), search_moves: vec![quiet.code()], ..Limits::default() };
     let (_, r) = run(fen, only);
     assert_eq!(r.best, Some(quiet));
+}
+
+#[test]
+fn a_search_stopped_by_its_node_limit_still_answers_with_a_scored_move() {
+    // One node is not enough for anything: the first iteration ends anyway, so the move comes
+    // with a real score, not the "no score" that reads as a mate.
+    for nodes in [0, 1, 2] {
+        let (pos, r) = run("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", Limits::nodes(nodes));
+        assert!(r.best.is_some_and(|m| pos.parse_move(&m.to_string()).is_ok()), "{nodes}");
+        assert!(r.score.abs() < 1000 && r.depth >= 1, "nodes {nodes}: score {} depth {}", r.score, r.depth);
+    }
+}
+
+/// The moves a level below full strength plays in `fen` over `seeds` searches.
+fn moves_at(elo: u32, fen: &str, seeds: std::ops::Range<u64>) -> Vec<String> {
+    let pos = Position::from_fen(fen).unwrap();
+    let strength = Strength::from_elo(elo).unwrap();
+    seeds
+        .map(|seed| {
+            let tt = TranspositionTable::try_new(4).unwrap();
+            let options = SearchOptions { strength: Some(strength.with_seed(seed)), ..SearchOptions::default() };
+            let r = search(&pos, &Limits::default(), &options, &tt, &SearchControl::new(), &mut |_| {});
+            assert!(
+                r.nodes < strength.nodes() * 20 + 2_000,
+                "{elo}: {} nodes for a budget of {}",
+                r.nodes,
+                strength.nodes()
+            );
+            assert_eq!(r.pv.first(), r.best.as_ref());
+            r.best.unwrap().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn a_weak_level_varies_its_moves_but_never_gives_away_a_won_queen() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut weak = moves_at(800, start, 0..24);
+    weak.sort();
+    weak.dedup();
+    assert!(weak.len() >= 3, "800 plays only {weak:?} from the start");
+    // Full-strength search plays one move here whatever the seed; a strong level nearly so.
+    let mut strong = moves_at(2800, start, 0..6);
+    strong.dedup();
+    assert!(strong.len() <= 2, "2800 plays {strong:?}");
+    // A queen hangs to a pawn: every level from 800 takes it (the weakest may overlook it).
+    let free_queen = "rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3";
+    for elo in [800, 1200, 2000] {
+        assert!(moves_at(elo, free_queen, 0..8).iter().all(|m| m == "d4e5"), "{elo}");
+    }
 }

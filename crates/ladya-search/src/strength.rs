@@ -1,0 +1,207 @@
+//! Playing below full strength, for people: a rating on Ladya's scale becomes a smaller search
+//! and a choice among its best few moves, so that a weaker level plays like a weaker player
+//! (shallow sight, a plausible second-best move now and then) rather than making random moves.
+//!
+//! A level searches until a node budget is spent (checked between iterations, so each level
+//! plays the same way on any machine and clock), with enough principal variations to know its
+//! candidates' scores. It then draws one of them: a move scoring `d` centipawns below the best
+//! is drawn with a weight of `exp(-d / temperature)`, and moves more than a margin below the
+//! best are never drawn. The budget shrinks and the temperature and margin grow as the rating
+//! falls; the table in [`LEVELS`] was calibrated in games (docs/levels.md).
+//!
+//! ```
+//! use ladya_search::Strength;
+//!
+//! let club = Strength::from_elo(1600)?;
+//! assert_eq!(club.elo(), 1600);
+//! assert!(Strength::from_elo(1200)?.nodes() < club.nodes());
+//! // Skill Level 20 is full strength, as in Stockfish; lower levels are ratings.
+//! assert!(Strength::from_skill_level(20)?.is_none());
+//! assert_eq!(Strength::from_skill_level(0)?.map(|s| s.elo()), Some(Strength::MIN_ELO));
+//! assert!(Strength::from_elo(100).is_err());
+//! # Ok::<(), String>(())
+//! ```
+
+use ladya_core::score::{Score, mate_moves};
+use ladya_core::zobrist::splitmix64;
+
+/// The calibration points: a rating, the nodes its search may spend, the temperature of its
+/// choice (centipawns), the margin below the best move beyond which no move is chosen
+/// (centipawns), and how many candidate moves it weighs. Between two points the node budget is
+/// interpolated geometrically, the rest linearly.
+const LEVELS: [(u32, f64, f64, f64, usize); 7] = [
+    (500, 40.0, 260.0, 900.0, 8),
+    (800, 100.0, 170.0, 600.0, 8),
+    (1200, 300.0, 100.0, 350.0, 6),
+    (1600, 1_000.0, 55.0, 180.0, 5),
+    (2000, 4_000.0, 25.0, 90.0, 4),
+    (2400, 20_000.0, 10.0, 40.0, 4),
+    (2800, 120_000.0, 3.0, 12.0, 3),
+];
+
+/// How far a mate counts below or above any other score when moves are weighed.
+const MATE_AS: Score = 2_000;
+
+/// A playing strength below full, named by a rating (`UCI_Elo`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    elo: u32,
+    seed: u64,
+}
+
+impl Strength {
+    /// The lowest rating a level can have.
+    pub const MIN_ELO: u32 = LEVELS[0].0;
+    /// The highest rating a level can have; above it is full strength.
+    pub const MAX_ELO: u32 = LEVELS[LEVELS.len() - 1].0;
+
+    /// The level of rating `elo`.
+    ///
+    /// # Errors
+    /// A rating outside [`Strength::MIN_ELO`]..=[`Strength::MAX_ELO`], with the range.
+    pub fn from_elo(elo: u32) -> Result<Strength, String> {
+        if (Strength::MIN_ELO..=Strength::MAX_ELO).contains(&elo) {
+            Ok(Strength { elo, seed: 0 })
+        } else {
+            Err(format!("a rating must be {} to {}, not {elo}", Strength::MIN_ELO, Strength::MAX_ELO))
+        }
+    }
+
+    /// Stockfish's `Skill Level`: 20 is full strength (`None`), 0 to 19 are ratings evenly
+    /// spread from [`Strength::MIN_ELO`] upwards.
+    ///
+    /// # Errors
+    /// A level above 20.
+    pub fn from_skill_level(level: u32) -> Result<Option<Strength>, String> {
+        match level {
+            20 => Ok(None),
+            0..20 => {
+                Strength::from_elo(Strength::MIN_ELO + level * (Strength::MAX_ELO - Strength::MIN_ELO) / 20).map(Some)
+            }
+            _ => Err(format!("Skill Level must be 0 to 20, not {level}")),
+        }
+    }
+
+    /// The same level drawing its moves from `seed`: searches with different seeds may choose
+    /// different moves in the same position; the same seed, the same move.
+    #[must_use]
+    pub fn with_seed(self, seed: u64) -> Strength {
+        Strength { seed, ..self }
+    }
+
+    /// The rating.
+    pub fn elo(self) -> u32 {
+        self.elo
+    }
+
+    /// The nodes a search at this level spends: no new iteration starts beyond them.
+    pub fn nodes(self) -> u64 {
+        self.interpolate(|(_, nodes, ..)| nodes.ln()).exp().round() as u64
+    }
+
+    /// How many of the best moves the search scores to choose from.
+    pub fn candidates(self) -> usize {
+        self.interpolate(|(.., lines)| lines as f64).round() as usize
+    }
+
+    /// The temperature and the margin of the choice, in centipawns.
+    fn spread(self) -> (f64, f64) {
+        (self.interpolate(|(_, _, t, _, _)| t), self.interpolate(|(_, _, _, m, _)| m))
+    }
+
+    /// A value of the calibration table at this rating, linear between its points.
+    fn interpolate(self, value: impl Fn((u32, f64, f64, f64, usize)) -> f64) -> f64 {
+        let upper = LEVELS.iter().position(|l| l.0 >= self.elo).unwrap_or(LEVELS.len() - 1).max(1);
+        let (low, high) = (LEVELS[upper - 1], LEVELS[upper]);
+        let t = (f64::from(self.elo) - f64::from(low.0)) / f64::from(high.0 - low.0);
+        value(low) + (value(high) - value(low)) * t.clamp(0.0, 1.0)
+    }
+
+    /// Which of `scores` (the candidates' scores, best first) to play in the position with
+    /// hash `key`: always 0 when there is one candidate.
+    pub(crate) fn choose(self, scores: &[Score], key: u64) -> usize {
+        let weighed = |s: Score| match mate_moves(s) {
+            Some(m) if m > 0 => f64::from(MATE_AS - m),
+            Some(m) => f64::from(-MATE_AS - m),
+            None => f64::from(s.clamp(-MATE_AS + 100, MATE_AS - 100)),
+        };
+        let Some(&first) = scores.first() else { return 0 };
+        let best = weighed(first);
+        let (temperature, margin) = self.spread();
+        let weights: Vec<f64> = scores
+            .iter()
+            .map(|&s| {
+                let behind = best - weighed(s);
+                if behind > margin { 0.0 } else { (-behind / temperature).exp() }
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let draw = (splitmix64(self.seed ^ key).1 >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let mut sum = 0.0;
+        for (i, w) in weights.iter().enumerate() {
+            sum += w;
+            if draw < sum {
+                return i;
+            }
+        }
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lower_ratings_search_less_and_choose_more_loosely() {
+        let mut last: Option<(u64, f64, f64, usize)> = None;
+        for elo in (Strength::MIN_ELO..=Strength::MAX_ELO).step_by(50) {
+            let s = Strength::from_elo(elo).unwrap();
+            let (t, m) = s.spread();
+            if let Some((nodes, lt, lm, lines)) = last {
+                assert!(s.nodes() >= nodes && t <= lt && m <= lm && s.candidates() <= lines, "{elo}");
+            }
+            last = Some((s.nodes(), t, m, s.candidates()));
+        }
+        assert_eq!(Strength::from_elo(500).unwrap().nodes(), 40);
+        assert_eq!(Strength::from_elo(2800).unwrap().nodes(), 120_000);
+        // Halfway between two points in rating, geometric in nodes.
+        assert_eq!(Strength::from_elo(1000).unwrap().nodes(), 173);
+    }
+
+    #[test]
+    fn ratings_and_skill_levels_out_of_range_are_refused() {
+        assert!(Strength::from_elo(499).is_err() && Strength::from_elo(2801).is_err());
+        assert_eq!(Strength::from_skill_level(10).unwrap().map(Strength::elo), Some(1650));
+        assert!(Strength::from_skill_level(21).is_err());
+    }
+
+    #[test]
+    fn the_choice_follows_the_scores() {
+        let weak = Strength::from_elo(800).unwrap();
+        let strong = Strength::from_elo(2800).unwrap();
+        let scores = [50, 40, -500, -2000];
+        let mut picked = [[0usize; 4]; 2];
+        for key in 0..4000u64 {
+            picked[0][weak.with_seed(7).choose(&scores, key)] += 1;
+            picked[1][strong.with_seed(7).choose(&scores, key)] += 1;
+        }
+        // The weak level plays the second-best move often, a move 550 behind rarely, one
+        // beyond its margin never; the strong one only the best and the nearly-as-good move.
+        assert!(picked[0][1] > 1500 && picked[0][0] > picked[0][1], "{picked:?}");
+        assert!(picked[0][2] > 0 && picked[0][2] < 100 && picked[0][3] == 0, "{picked:?}");
+        assert!(picked[1][0] > 3000 && picked[1][2] == 0 && picked[1][3] == 0, "{picked:?}");
+        // The same seed and position, the same move; a lone candidate is always chosen.
+        assert_eq!(weak.with_seed(3).choose(&scores, 99), weak.with_seed(3).choose(&scores, 99));
+        assert_eq!(weak.choose(&[-30], 5), 0);
+    }
+
+    #[test]
+    fn a_mate_outweighs_any_score() {
+        let mate_in_two = ladya_core::score::mate_in(3);
+        let s = Strength::from_elo(1200).unwrap();
+        for key in 0..500 {
+            assert_eq!(s.choose(&[mate_in_two, 900, 850], key), 0);
+        }
+    }
+}
