@@ -1,16 +1,22 @@
 // The board: an SVG drawing of a chess, xiangqi or ugolki position that takes moves by
-// click-click or drag-and-drop (pointer events, so mouse, pen and touch alike).
+// click-click or drag-and-drop (pointer events, so mouse, pen and touch alike) and by keyboard
+// (Tab into the board, arrow keys move a focus square, Enter or Space selects and moves). While
+// the other side thinks, one premove may be set up the same ways; a click on the board outside
+// it, a right click or Escape cancels it. In chess the king castles by going two squares or onto
+// its own rook.
 //
 // State for tests and styles lives in data attributes: the <svg> has data-game, data-fen,
-// data-orientation and data-interactive; every piece is <g class="piece" data-square data-piece>;
-// every highlight is <... class="mark KIND" data-square> with KIND last, path, check, selected,
-// target or hover (the target under a dragged piece); the engine's arrow is <polyline class="arrow"
-// data-move>.
+// data-orientation, data-interactive and data-premove ("e2e4" while one is set); every piece is
+// <g class="piece" data-square data-piece>; every highlight is <... class="mark KIND" data-square>
+// with KIND last, path, check, selected, target, hover (the target under a dragged piece),
+// premove or focus (the keyboard's square); the engine's arrow is <polyline class="arrow"
+// data-move>. In xiangqi the last move and check marks are rings drawn above the pieces.
 
 import { pieceDefs, pieceMarkup, pieceName, PROMOTIONS } from "./pieces.js";
 
 const CELL = 100;
 const DRAG_THRESHOLD = 4; // CSS pixels before a press becomes a drag
+const XIANGQI_LABELS = 30; // extra room under the xiangqi board for the file letters
 const HOP_MS = 180; // animation time per step of a move's path
 
 /** The colour to move in `fen`: "white", "black" or, in xiangqi, "red". */
@@ -73,17 +79,32 @@ export class Board {
     this.selected = null;
     this.arrowMove = null;
     this.press = null;
+    this.aliases = new Map(); // chess: "e1h1" (king onto its rook) -> "g1", the castling's square
+    this.pieceSet = "chinese"; // xiangqi: "chinese" or "western"
+    this.premoveColour = null; // the first letter of the codes of the pieces that may premove
+    this.premove = null; // {from, to} while one is set
+    /** Called with (from, to) when a premove is set, and with null when it is cancelled. */
+    this.onPremove = () => {};
+    this.focusSquare = null; // the keyboard's square
 
     const span = (n) => (this.onPoints ? (n - 1) * CELL + 2 * this.margin : n * CELL);
-    svg.setAttribute("viewBox", `0 0 ${span(this.files)} ${span(this.ranks)}`);
+    const extra = this.onPoints ? XIANGQI_LABELS : 0;
+    svg.setAttribute("viewBox", `0 0 ${span(this.files)} ${span(this.ranks) + extra}`);
     svg.dataset.game = this.game;
     svg.innerHTML = `<defs>${pieceDefs()}</defs><g class="layer-board"></g><g class="layer-marks"></g>
-      <g class="layer-pieces"></g><g class="layer-arrows"></g><g class="layer-drag"></g>`;
-    [this.boardLayer, this.markLayer, this.pieceLayer, this.arrowLayer, this.dragLayer] = svg.querySelectorAll(":scope > g");
+      <g class="layer-pieces"></g><g class="layer-over"></g><g class="layer-arrows"></g><g class="layer-drag"></g>`;
+    [this.boardLayer, this.markLayer, this.pieceLayer, this.overLayer, this.arrowLayer, this.dragLayer] = svg.querySelectorAll(":scope > g");
     svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     svg.addEventListener("pointerup", (e) => this.pointerUp(e));
     svg.addEventListener("pointercancel", () => this.cancelPress());
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+    svg.tabIndex = 0;
+    svg.setAttribute("aria-roledescription", "board");
+    svg.setAttribute("aria-activedescendant", "board-focus");
+    svg.addEventListener("keydown", (e) => this.keyDown(e));
+    svg.addEventListener("focus", () => this.focusIn());
+    svg.addEventListener("blur", () => this.drawMarks());
     this.setFlipped(false);
   }
 
@@ -136,6 +157,7 @@ export class Board {
     const campsChange = this.game === "ugolki" && pieces.size !== this.pieces.size; // 9, 12 or 16 a side
     this.pieces = pieces;
     this.legal = legal;
+    this.aliases = this.castlingAliases();
     this.check = check;
     this.last = last;
     this.selected = null;
@@ -152,6 +174,84 @@ export class Board {
   setInteractive(interactive) {
     this.interactive = interactive;
     this.svg.dataset.interactive = String(interactive);
+  }
+
+  /**
+   * While the board takes no move, the pieces of `side` ("white", "red" or "black"; null for
+   * none) may set up a premove. A premove already set stays until `takePremove` or a cancel.
+   */
+  setPremoveSide(side) {
+    const colour = side ? side[0] : null;
+    if (colour === this.premoveColour) return;
+    this.premoveColour = colour;
+    if (!colour && this.selected && !this.interactive) this.select(null);
+  }
+
+  /** The premove set ({from, to}) or null; it is cleared (the caller plays it or drops it). */
+  takePremove() {
+    const premove = this.premove;
+    this.premove = null;
+    delete this.svg.dataset.premove;
+    if (premove) this.drawMarks();
+    return premove;
+  }
+
+  cancelPremove() {
+    const had = this.premove || (this.selected && !this.interactive);
+    this.premove = null;
+    delete this.svg.dataset.premove;
+    if (!this.interactive) this.selected = null;
+    if (had) {
+      this.drawMarks();
+      this.onPremove(null);
+    }
+  }
+
+  setPremove(from, to) {
+    this.premove = { from, to };
+    this.svg.dataset.premove = from + to;
+    this.selected = null;
+    this.drawMarks();
+    this.onPremove(from, to);
+  }
+
+  /** Whether the piece on `square` may set up a premove. */
+  premovable(square) {
+    return !this.interactive && this.premoveColour !== null && (this.pieces.get(square) || "")[0] === this.premoveColour;
+  }
+
+  /** Draws xiangqi's pieces with Chinese characters ("chinese") or Western letters ("western"). */
+  setPieceSet(set) {
+    this.pieceSet = set === "western" ? "western" : "chinese";
+    this.svg.dataset.pieceSet = this.pieceSet;
+    this.drawPieces();
+  }
+
+  /**
+   * Chess: the squares of the rooks a king may castle with, as extra targets of the king: a map
+   * from "e1h1" to the castling move's own square ("g1").
+   */
+  castlingAliases() {
+    const aliases = new Map();
+    if (this.game !== "chess") return aliases;
+    for (const m of this.legal) {
+      const king = this.pieces.get(m.from);
+      const step = m.to.charCodeAt(0) - m.from.charCodeAt(0);
+      if (!king || king[1] !== "K" || Math.abs(step) !== 2 || m.from[1] !== m.to[1]) continue;
+      for (let file = m.from.charCodeAt(0) - 97 + Math.sign(step); file >= 0 && file < this.files; file += Math.sign(step)) {
+        const square = String.fromCharCode(97 + file) + m.from[1];
+        const piece = this.pieces.get(square);
+        if (!piece) continue;
+        if (piece === `${king[0]}R`) aliases.set(m.from + square, m.to);
+        break;
+      }
+    }
+    return aliases;
+  }
+
+  /** The square a move from `from` dropped on `to` goes to (the king dropped on its rook castles). */
+  resolveTarget(from, to) {
+    return this.aliases.get(from + to) ?? to;
   }
 
   /** Draws Ladya's best move as an arrow (a coordinate move, or null for none). */
@@ -285,16 +385,27 @@ export class Board {
       const fromRightTop = column + 1;
       const bottom = bottomRed ? numbers[fromRightBottom - 1] : String(fromRightBottom);
       const top = bottomRed ? String(fromRightTop) : numbers[fromRightTop - 1];
-      labels += el("text", { class: "file-number", x, y: m + h + 64 }, bottom);
+      labels += el("text", { class: "file-number", x, y: m + h + 64 + XIANGQI_LABELS }, bottom);
       labels += el("text", { class: "file-number", x, y: m - 64 }, top);
     }
-    return `${el("rect", { class: "xiangqi-wood", x: 0, y: 0, width: w + 2 * m, height: h + 2 * m, rx: 10 })}
+    // The coordinates of the move box (ICCS): files a-i and ranks 0-9 from Red's side, outside
+    // the lines: the letters under the board, the ranks on its left.
+    let coordinates = "";
+    for (let file = 0; file < this.files; file++) {
+      const [x] = at(file, 0);
+      coordinates += el("text", { class: "xiangqi-coord", x, y: m + h + 66 }, String.fromCharCode(97 + file));
+    }
+    for (let rank = 0; rank < this.ranks; rank++) {
+      const [, y] = at(0, rank);
+      coordinates += el("text", { class: "xiangqi-coord", x: m - 64, y }, String(rank));
+    }
+    return `${el("rect", { class: "xiangqi-wood", x: 0, y: 0, width: w + 2 * m, height: h + 2 * m + XIANGQI_LABELS, rx: 10 })}
       ${el("rect", { class: "xiangqi-frame", x: m - 10, y: m - 10, width: w + 20, height: h + 20 })}
       ${el("path", { class: "xiangqi-lines", d })}
       ${el("path", { class: "xiangqi-marks", d: marks })}
       ${el("text", { class: "river", x: m + 2 * CELL, y: riverY }, "楚 河")}
       ${el("text", { class: "river", x: m + 6 * CELL, y: riverY }, "漢 界")}
-      ${labels}`;
+      ${labels}${coordinates}`;
   }
 
   drawPieces() {
@@ -304,37 +415,68 @@ export class Board {
       out += el("g", {
         class: "piece", "data-square": square, "data-piece": code,
         transform: `translate(${x} ${y})`, role: "img", "aria-label": `${pieceName(this.game, code)} on ${square}`,
-      }, pieceMarkup(this.game, code));
+      }, pieceMarkup(this.game, code, this.pieceSet));
     }
     this.pieceLayer.innerHTML = out;
     this.dragLayer.innerHTML = "";
   }
 
   drawMarks() {
-    const out = [];
-    const mark = (kind, square, shape) => {
+    const under = [];
+    const over = []; // above the pieces
+    const mark = (kind, square, shape, into = under) => {
       const [x, y] = this.centre(square);
       const attrs = { class: `mark ${kind} ${shape || "cell"}`, "data-square": square };
-      if (shape === "dot") out.push(el("circle", { ...attrs, cx: x, cy: y, r: this.onPoints ? 13 : 16 }));
-      else if (shape === "ring") out.push(el("circle", { ...attrs, cx: x, cy: y, r: this.onPoints ? 46 : 45 }));
-      else if (shape === "glow") out.push(el("circle", { ...attrs, cx: x, cy: y, r: this.onPoints ? 62 : 60 }));
-      else if (this.onPoints) out.push(el("circle", { ...attrs, cx: x, cy: y, r: 49 }));
-      else out.push(el("rect", { ...attrs, x: x - 50, y: y - 50, width: CELL, height: CELL }));
+      if (shape === "dot") into.push(el("circle", { ...attrs, cx: x, cy: y, r: this.onPoints ? 13 : 16 }));
+      else if (shape === "ring") into.push(el("circle", { ...attrs, cx: x, cy: y, r: this.onPoints ? 46 : 45 }));
+      else if (shape === "glow") into.push(el("circle", { ...attrs, cx: x, cy: y, r: this.onPoints ? 62 : 60 }));
+      else if (shape === "halo") into.push(el("circle", { ...attrs, cx: x, cy: y, r: 47 }));
+      else if (this.onPoints) into.push(el("circle", { ...attrs, cx: x, cy: y, r: 49 }));
+      else into.push(el("rect", { ...attrs, x: x - 50, y: y - 50, width: CELL, height: CELL }));
     };
+    // Xiangqi's round pieces cover their whole point: its last move and check are rings above them.
     if (this.last) {
-      mark("last", this.last.from);
-      mark("last", this.last.to);
+      mark("last", this.last.from, this.onPoints ? "halo" : null, this.onPoints ? over : under);
+      mark("last", this.last.to, this.onPoints ? "halo" : null, this.onPoints ? over : under);
       for (const square of (this.last.path || []).slice(1, -1)) mark("path", square, "dot");
     }
-    if (this.check) mark("check", this.check, "glow");
+    if (this.check) {
+      mark("check", this.check, "glow");
+      if (this.onPoints) mark("check", this.check, "halo", over);
+    }
+    if (this.premove) {
+      mark("premove", this.premove.from);
+      mark("premove", this.premove.to);
+    }
     if (this.press?.hover) mark("hover", this.press.hover);
     if (this.selected) {
       mark("selected", this.selected);
-      for (const to of this.targets(this.selected)) {
-        mark("target", to, this.pieces.has(to) ? "ring" : "dot");
+      if (this.interactive) {
+        for (const to of this.targets(this.selected)) {
+          mark("target", to, this.pieces.has(to) ? "ring" : "dot");
+        }
       }
     }
-    this.markLayer.innerHTML = out.join("");
+    if (this.focusSquare && document.activeElement === this.svg) {
+      const [x, y] = this.centre(this.focusSquare);
+      const r = this.onPoints ? 50 : 47;
+      over.push(el("rect", {
+        class: "mark focus", "data-square": this.focusSquare, id: "board-focus", role: "img",
+        "aria-label": this.describe(this.focusSquare), x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: this.onPoints ? r : 4,
+      }));
+    }
+    this.markLayer.innerHTML = under.join("");
+    this.overLayer.innerHTML = over.join("");
+  }
+
+  /** The square for a screen reader: "e2, white pawn, selected". */
+  describe(square) {
+    const piece = this.pieces.get(square);
+    let text = piece ? `${square}, ${pieceName(this.game, piece)}` : `${square}, empty`;
+    if (this.selected === square) text += ", selected";
+    else if (this.selected && this.interactive && this.targets(this.selected).includes(square)) text += `, ${this.selected} may go here`;
+    if (this.premove && (this.premove.from === square || this.premove.to === square)) text += ", premove";
+    return text;
   }
 
   drawArrow() {
@@ -370,9 +512,11 @@ export class Board {
 
   // ----- taking moves -----
 
-  /** The distinct squares the piece on `from` may go to. */
+  /** The distinct squares the piece on `from` may go to (in chess, a castling king's rook too). */
   targets(from) {
-    return [...new Set(this.legal.filter((m) => m.from === from).map((m) => m.to))];
+    const squares = this.legal.filter((m) => m.from === from).map((m) => m.to);
+    for (const key of this.aliases.keys()) if (key.startsWith(from)) squares.push(key.slice(2));
+    return [...new Set(squares)];
   }
 
   select(square) {
@@ -380,25 +524,86 @@ export class Board {
     this.drawMarks();
   }
 
-  pointerDown(event) {
-    if (!this.interactive || event.button > 0) return;
-    const square = this.squareAt(event);
-    if (!square) return;
+  /** Makes the move `from`-`to` (a target of `from`) by `how` ("click", "drag" or "key"). */
+  moveTo(from, to, how) {
+    this.selected = null;
+    this.drawMarks();
+    this.onMove(from, this.resolveTarget(from, to), how);
+  }
+
+  /**
+   * A click (or Enter) on `square`, apart from drags: moves the selected piece there, selects
+   * the piece there, or lets go. Returns whether the square's piece was selected (a press on it
+   * may become a drag).
+   */
+  activate(square) {
+    if (!this.interactive) return this.activatePremove(square);
     if (this.selected && square !== this.selected && this.targets(this.selected).includes(square)) {
-      const from = this.selected;
-      this.selected = null;
-      this.drawMarks();
-      this.onMove(from, square, "click");
+      this.moveTo(this.selected, square, "click");
+      return false;
+    }
+    if (!square || this.targets(square).length === 0) {
+      if (this.selected) this.select(null);
+      return false;
+    }
+    this.select(square);
+    return true;
+  }
+
+  /** `activate` while the other side thinks: sets up, or cancels, the premove. */
+  activatePremove(square) {
+    if (this.premoveColour === null) return false;
+    if (this.premove) {
+      // A click anywhere cancels the premove set; on one of the player's pieces it starts another.
+      this.cancelPremove();
+      if (!square || !this.premovable(square)) return false;
+    }
+    if (this.selected && square && square !== this.selected) {
+      this.setPremove(this.selected, square);
+      return false;
+    }
+    if (square && this.premovable(square) && square !== this.selected) {
+      this.select(square);
+      return true;
+    }
+    if (this.selected) this.select(null);
+    return false;
+  }
+
+  pointerDown(event) {
+    if (event.button === 2) {
+      // A right click cancels a premove (and the piece selected for one).
+      if (!this.interactive) this.cancelPremove();
       return;
     }
-    if (this.targets(square).length === 0) {
-      if (this.selected) this.select(null);
+    if (event.button > 0) return;
+    if (!this.interactive && this.premoveColour === null) return;
+    const square = this.squareAt(event);
+    const wasSelected = square !== null && this.selected === square;
+    if (wasSelected) {
+      // A press on the selected piece: it may be dragged, or a click lets it go (at the release).
+    } else if (!this.activate(square)) {
+      event.preventDefault(); // keeps the focus where it is (a promotion's picker takes it)
       return;
     }
     event.preventDefault();
-    this.press = { square, x: event.clientX, y: event.clientY, dragging: false, wasSelected: this.selected === square, id: event.pointerId };
+    this.press = { square, x: event.clientX, y: event.clientY, dragging: false, wasSelected, id: event.pointerId };
     this.svg.setPointerCapture(event.pointerId);
-    this.select(square);
+    if (document.activeElement !== this.svg) this.svg.focus({ preventScroll: true });
+    this.focusSquare = square;
+    this.drawMarks();
+  }
+
+  /** The squares a dragged piece may be dropped on: its targets, or any square for a premove. */
+  dropTargets(from) {
+    if (this.interactive) return this.targets(from);
+    return this.premoveColour === null ? [] : null; // null: any square but its own
+  }
+
+  canDrop(from, to) {
+    if (!to || to === from) return false;
+    const targets = this.dropTargets(from);
+    return targets === null || targets.includes(to);
   }
 
   pointerMove(event) {
@@ -417,7 +622,7 @@ export class Board {
     press.piece?.setAttribute("transform", `translate(${p.x} ${p.y})`);
     // The legal target under the piece is lit while it is dragged.
     const over = this.squareAt(event);
-    const hover = over && this.targets(press.square).includes(over) ? over : null;
+    const hover = this.canDrop(press.square, over) ? over : null;
     if (hover !== press.hover) {
       press.hover = hover;
       this.drawMarks();
@@ -434,13 +639,16 @@ export class Board {
       return;
     }
     const to = this.squareAt(event);
-    if (to && to !== press.square && this.targets(press.square).includes(to)) {
+    if (this.canDrop(press.square, to)) {
       const [x, y] = this.centre(to);
       press.piece?.classList.remove("dragging");
       press.piece?.setAttribute("transform", `translate(${x} ${y})`);
-      this.selected = null;
-      this.drawMarks();
-      this.onMove(press.square, to, "drag");
+      if (this.interactive) {
+        this.moveTo(press.square, to, "drag");
+      } else {
+        this.drawPieces(); // a premove: the piece waits on its square
+        this.setPremove(press.square, to);
+      }
     } else {
       this.drawPieces(); // back to its square, still selected
     }
@@ -449,6 +657,50 @@ export class Board {
   cancelPress() {
     if (this.press?.dragging) this.drawPieces();
     this.press = null;
+  }
+
+  // ----- the keyboard -----
+
+  focusIn() {
+    if (!this.focusSquare) {
+      // The selected piece, else the first piece that may move, else the middle of the board.
+      this.focusSquare = this.selected || this.legal.find((m) => m.from && m.from.length === 2)?.from || null;
+      if (!this.focusSquare || !this.interactive) {
+        this.focusSquare = this.squareName(Math.floor(this.files / 2), this.flipped ? this.ranks - 1 : 0);
+      }
+    }
+    this.drawMarks();
+  }
+
+  /** Arrow keys move the focus square as seen on the screen; Enter or Space acts on it. */
+  keyDown(event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const step = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[event.key];
+    if (step) {
+      event.preventDefault();
+      event.stopPropagation(); // not the move list's arrows
+      if (!this.focusSquare) this.focusIn();
+      const sign = this.flipped ? -1 : 1;
+      const file = Math.min(this.files - 1, Math.max(0, this.focusSquare.charCodeAt(0) - 97 + sign * step[0]));
+      const rank = Math.min(this.ranks - 1, Math.max(0, Number(this.focusSquare.slice(1)) - this.lowestRank + sign * step[1]));
+      this.focusSquare = this.squareName(file, rank);
+      this.drawMarks();
+    } else if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!this.focusSquare) return this.focusIn();
+      if (this.interactive && this.selected && this.focusSquare !== this.selected && this.targets(this.selected).includes(this.focusSquare)) {
+        this.moveTo(this.selected, this.focusSquare, "key");
+      } else if (this.selected === this.focusSquare) {
+        this.select(null);
+      } else {
+        this.activate(this.focusSquare);
+      }
+    } else if (event.key === "Escape") {
+      if (this.premove || this.selected) event.stopPropagation();
+      if (!this.interactive) this.cancelPremove();
+      if (this.selected) this.select(null);
+    }
   }
 
   /** Asks which piece a pawn of `colour` ("w" or "b") becomes; resolves to q, r, b, n or null. */
@@ -463,16 +715,35 @@ export class Board {
           `<button type="button" data-promotion="${letter}" aria-label="${name}" title="${name}">` +
           `<svg viewBox="0 0 100 100" aria-hidden="true"><use href="#chess-${colour}${type}"/></svg></button>`,
       ).join("")}</div>`;
+      const buttons = [...overlay.querySelectorAll("button")];
+      const returnFocus = document.activeElement;
       const close = (choice) => {
         overlay.remove();
-        document.removeEventListener("keydown", onKey);
+        document.removeEventListener("keydown", onKey, true);
+        if (returnFocus && returnFocus !== document.body) returnFocus.focus({ preventScroll: true });
         resolve(choice);
       };
-      const onKey = (e) => e.key === "Escape" && close(null);
+      // The picker has the keyboard: arrow keys go from piece to piece, Enter or Space chooses
+      // (the buttons' own), Escape cancels; nothing else on the page sees these keys meanwhile.
+      const onKey = (e) => {
+        const at = Math.max(buttons.indexOf(document.activeElement), 0);
+        const focus = (i) => buttons[(i + buttons.length) % buttons.length].focus();
+        const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+        if (e.key === "Escape") close(null);
+        else if (step) focus(at + step);
+        else if (e.key === "Tab") focus(at + (e.shiftKey ? -1 : 1));
+        else if (e.key === "Home" || e.key === "End") focus(e.key === "Home" ? 0 : -1);
+        else if ((e.key === "Enter" || e.key === " ") && !overlay.contains(document.activeElement)) focus(0);
+        else return; // Enter or Space on a piece: the button's own click chooses it
+        e.preventDefault();
+        e.stopPropagation();
+      };
       overlay.addEventListener("click", (e) => close(e.target.closest("button")?.dataset.promotion ?? null));
-      document.addEventListener("keydown", onKey);
+      document.addEventListener("keydown", onKey, true);
       this.svg.parentElement.append(overlay);
-      overlay.querySelector("button").focus();
+      // After the press that made the move is over (it would take the focus back to the board).
+      buttons[0].focus();
+      setTimeout(() => overlay.isConnected && !overlay.contains(document.activeElement) && buttons[0].focus(), 0);
     });
   }
 }

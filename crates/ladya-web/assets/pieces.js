@@ -81,17 +81,33 @@ const XIANGQI_CHARACTERS = {
 const XIANGQI_NAMES = { K: "general", A: "advisor", B: "elephant", N: "horse", R: "chariot", C: "cannon", P: "soldier" };
 const CHESS_NAMES = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
 
-/** The markup of piece `code` ("wK", "rC", "b" ...) centred on (0, 0) in a cell of 100. */
-export function pieceMarkup(game, code) {
+/** The letters of xiangqi's pieces in the move list's notation (WXF), for the Western set. */
+const XIANGQI_LETTERS = { K: "K", A: "A", B: "E", N: "H", R: "R", C: "C", P: "P" };
+
+/** The sets of xiangqi pieces: [value, label]. */
+export const XIANGQI_SETS = [
+  ["chinese", "Chinese characters"],
+  ["western", "Western letters"],
+];
+
+/**
+ * The markup of piece `code` ("wK", "rC", "b" ...) centred on (0, 0) in a cell of 100; in
+ * xiangqi, `set` "western" writes the pieces' letters (K A E H R C P) instead of characters.
+ */
+export function pieceMarkup(game, code, set = "chinese") {
   if (game === "chess") {
     return `<use href="#chess-${code}" x="-50" y="-50" width="100" height="100"/>`;
   }
   if (game === "xiangqi") {
     const colour = code[0] === "r" ? "#b3261e" : "#1d1d1d";
+    const face =
+      set === "western"
+        ? `<text class="xiangqi-letter" y="3" fill="${colour}">${XIANGQI_LETTERS[code[1]]}</text>`
+        : `<text class="xiangqi-char" y="3" fill="${colour}">${XIANGQI_CHARACTERS[code[0]][code[1]]}</text>`;
     return `<circle cy="4" r="44" fill="#8a5a2b"/>
       <circle r="44" fill="#f6dfae" stroke="#7a4a1f" stroke-width="2"/>
       <circle r="36" fill="none" stroke="${colour}" stroke-width="2.5"/>
-      <text class="xiangqi-char" y="3" fill="${colour}">${XIANGQI_CHARACTERS[code[0]][code[1]]}</text>`;
+      ${face}`;
   }
   const stone = code === "w" ? "stone-white" : "stone-black";
   const edge = code === "w" ? "#8d887c" : "#050505";
