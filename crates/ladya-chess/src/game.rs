@@ -226,6 +226,14 @@ impl Game for Position {
     fn parse_move(&self, text: &str) -> Result<Move, ChessError> {
         Position::parse_move(self, text).map_err(GameError::Move)
     }
+
+    /// Standard chess needs no `Variant` tag.
+    const PGN_VARIANT: Option<&'static str> = None;
+
+    /// SAN, as PGN writes chess.
+    fn pgn_move_text(&self, m: Move) -> String {
+        self.san(m)
+    }
 }
 
 impl Position {

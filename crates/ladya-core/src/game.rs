@@ -406,6 +406,25 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// # Errors
     /// A malformed, ambiguous or illegal move.
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
+
+    /// The value of PGN's `Variant` tag for this game; `None` for a game PGN needs no such tag
+    /// for (standard chess). The game's name by default.
+    const PGN_VARIANT: Option<&'static str> = Some(Self::NAME);
+
+    /// `m` as PGN movetext writes it (SAN in chess; xiangqi's coordinates with ranks 1-10, as
+    /// Fairy-Stockfish writes them); call before making it. The coordinate form by default.
+    fn pgn_move_text(&self, m: Self::Move) -> String {
+        self.move_text(m)
+    }
+
+    /// Reads a move of PGN movetext: the form [`Game::pgn_move_text`] writes, and whatever
+    /// [`Game::parse_move`] reads. [`Game::parse_move`] by default.
+    ///
+    /// # Errors
+    /// A malformed, ambiguous or illegal move.
+    fn parse_pgn_move(&self, text: &str) -> Result<Self::Move, Self::Error> {
+        self.parse_move(text)
+    }
 }
 
 #[cfg(test)]

@@ -192,6 +192,7 @@ mod game;
 pub mod hashtable;
 mod movelist;
 pub mod perft;
+pub mod pgn;
 mod pieces;
 pub mod repetition;
 pub mod score;

@@ -4,12 +4,11 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use ladya_core::Side;
+use ladya_core::pgn::{MoveText, Note, write_text};
 use ladya_protocol::GameKind;
 
 use crate::referee::GameRecord;
-
-/// The longest line of movetext.
-const LINE_WIDTH: usize = 79;
 
 /// The tags of a game that do not come from its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,17 +43,7 @@ pub fn today() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// A tag value with PGN's escapes.
-fn quoted(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// A comment's text, safe inside braces.
-fn comment_text(text: &str) -> String {
-    text.replace('}', ")").replace('{', "(")
-}
-
-/// The game as PGN text, ending with an empty line.
+/// The game as PGN text, ending with an empty line (written by [`ladya_core::pgn::write_text`]).
 pub fn write_pgn(record: &GameRecord, header: &PgnHeader) -> String {
     let mut tags = vec![
         ("Event", header.event.clone()),
@@ -86,50 +75,23 @@ pub fn write_pgn(record: &GameRecord, header: &PgnHeader) -> String {
     }
     tags.push(("PlyCount", record.moves.len().to_string()));
     tags.push(("Termination", record.termination.pgn_tag().to_string()));
-    let mut text: String = tags.iter().map(|(name, value)| format!("[{name} \"{}\"]\n", quoted(value))).collect();
-    text.push('\n');
+    let tags: Vec<(String, String)> = tags.into_iter().map(|(name, value)| (name.to_string(), value)).collect();
 
     // Move numbers follow the FEN: its side to move and its last field, the move number.
     let fields: Vec<&str> = fen.as_deref().unwrap_or("w 1").split_whitespace().collect();
-    let mut black_to_move = fields.get(1).is_some_and(|s| *s == "b");
-    let mut number: u64 = fields.last().and_then(|n| n.parse().ok()).filter(|&n| n > 0).unwrap_or(1);
-    let mut words = Vec::new();
-    for (ply, played) in record.moves.iter().enumerate() {
-        if !black_to_move {
-            words.push(format!("{number}."));
-        } else if ply == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(played.text.clone());
-        if let Some(comment) = &played.comment {
-            words.push(format!("{{{}}}", comment_text(comment)));
-        }
-        if black_to_move {
-            number += 1;
-        }
-        black_to_move = !black_to_move;
-    }
+    let side = if fields.get(1).is_some_and(|s| *s == "b") { Side::Black } else { Side::White };
+    let number = fields.last().and_then(|n| n.parse().ok()).filter(|&n| n > 0).unwrap_or(1);
+    let moves: Vec<MoveText> = record
+        .moves
+        .iter()
+        .map(|played| MoveText { text: played.text.clone(), note: Note::new(None, played.comment.clone()), line: 0 })
+        .collect();
     let mut ending = record.reason.clone();
     if let Some(last_words) = &record.last_words {
         ending += &format!("; last words: {last_words}");
     }
-    words.push(format!("{{{}}}", comment_text(&ending)));
-    words.push(record.result().to_string());
-
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
-            text += &line;
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line += &word;
-    }
-    text += &line;
-    text += "\n\n";
+    let mut text = write_text(&tags, number, side, &moves, Some(&ending), record.result());
+    text.push('\n');
     text
 }
 
@@ -141,7 +103,6 @@ fn start_fen<G: ladya_core::Game>() -> String {
 mod tests {
     use super::*;
     use crate::referee::{PlayedMove, Termination};
-    use ladya_core::Side;
 
     fn header() -> PgnHeader {
         PgnHeader {
@@ -180,7 +141,7 @@ mod tests {
             movetext,
             "1. e4 e5 {+0.10/5 0.100s} 2. Qh5 {x(y)} {White loses on time; last words: 'bestmove'} 0-1"
         );
-        assert!(text.lines().all(|l| l.len() <= LINE_WIDTH) && text.ends_with("0-1\n\n"));
+        assert!(text.lines().all(|l| l.len() <= ladya_core::pgn::LINE_WIDTH) && text.ends_with("0-1\n\n"));
     }
 
     #[test]

@@ -281,7 +281,7 @@ async fn pgn_export(JsonBody(request): JsonBody<ExportRequest>) -> Result<Json<V
         .into_iter()
         .filter_map(|(name, value)| Some((name.to_string(), value?)))
         .collect();
-    let game = Pgn { tags, start: line.start, moves: line.moves, result: Some(result) };
+    let game = Pgn { tags, start: line.start, moves: line.moves, notes: Vec::new(), result: Some(result) };
     Ok(Json(json!({ "pgn": write_pgn(&game) })))
 }
 

@@ -175,6 +175,22 @@ impl Game for Position {
     fn parse_move(&self, text: &str) -> Result<Move, XiangqiError> {
         Position::parse_move(self, text).map_err(GameError::Move)
     }
+
+    /// Coordinates with ranks 1-10 (`h3e3`), as Fairy-Stockfish and pyffish write xiangqi's
+    /// PGN.
+    fn pgn_move_text(&self, m: Move) -> String {
+        m.uci()
+    }
+
+    /// Coordinates with ranks 1-10 (`h3e3`), as [`Game::pgn_move_text`] writes them; text that
+    /// is no such move (WXF, or ICCS with a rank 0) is read as [`Game::parse_move`] reads it.
+    fn parse_pgn_move(&self, text: &str) -> Result<Move, XiangqiError> {
+        if crate::notation::uci_to_iccs(text).is_some() {
+            self.parse_uci(text).map_err(GameError::Move)
+        } else {
+            Position::parse_move(self, text).map_err(GameError::Move)
+        }
+    }
 }
 
 impl Position {
