@@ -1,5 +1,6 @@
-// The set-up panel: the FEN of the position shown (copy, or paste and load), and for chess the
-// game as PGN (export to the clipboard or a file, import from pasted text).
+// The set-up panel: the FEN of the position shown (copy, or paste and load), a link that shares
+// the game, and the game as PGN in all three games (export to the clipboard or a file with its
+// players, date and result; import from pasted text).
 
 import * as api from "./api.js";
 
@@ -12,20 +13,27 @@ async function copyText(text) {
   }
 }
 
+/** "1 move", "12 moves". */
+export function movesCount(n) {
+  return `${n} move${n === 1 ? "" : "s"}`;
+}
+
 export class Setup {
   /**
-   * `game` is the game's name; `app` gives `loadGame(start, moves)` and `pgnFields()` (the
-   * game for /api/pgn/export).
+   * `game` is the game's name; `app` gives `loadFen(fen)`, `importGame(imported)`,
+   * `pgnFields()` (the game for /api/pgn/export) and `shareLink()`.
    */
   constructor(game, app) {
+    this.game = game;
     this.app = app;
     this.fen = document.getElementById("fen");
     this.pgn = document.getElementById("pgn");
+    this.link = document.getElementById("share-link");
     this.message = document.getElementById("setup-message");
-    document.getElementById("pgn-tools").hidden = game !== "chess";
     document.getElementById("fen-load").addEventListener("click", () => this.loadFen());
     this.fen.addEventListener("keydown", (e) => e.key === "Enter" && this.loadFen());
     document.getElementById("fen-copy").addEventListener("click", () => this.copy(this.fen.value, "FEN"));
+    document.getElementById("link-copy").addEventListener("click", () => this.copyLink());
     document.getElementById("pgn-import").addEventListener("click", () => this.importPgn());
     document.getElementById("pgn-copy").addEventListener("click", () => this.exportPgn(false));
     document.getElementById("pgn-download").addEventListener("click", () => this.exportPgn(true));
@@ -34,6 +42,7 @@ export class Setup {
   /** The position shown changed: its FEN goes in the field (unless the user is typing there). */
   setFen(fen) {
     if (document.activeElement !== this.fen) this.fen.value = fen;
+    this.link.value = this.app.shareLink();
   }
 
   say(text, error = false) {
@@ -45,7 +54,7 @@ export class Setup {
     const fen = this.fen.value.trim();
     if (!fen) return this.say("Paste a FEN first.", true);
     try {
-      await this.app.loadGame(fen, []);
+      await this.app.loadFen(fen);
       this.say("Position loaded.");
     } catch (e) {
       this.say(e.message, true);
@@ -57,6 +66,12 @@ export class Setup {
     else this.say(`Could not reach the clipboard: select the ${what} and copy it.`, true);
   }
 
+  copyLink() {
+    this.link.value = this.app.shareLink();
+    this.link.select();
+    return this.copy(this.link.value, "Link");
+  }
+
   async exportPgn(download) {
     try {
       const { pgn } = await api.pgnExport(this.app.pgnFields());
@@ -64,9 +79,9 @@ export class Setup {
       if (!download) return this.copy(pgn, "PGN");
       const link = document.createElement("a");
       link.href = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
-      link.download = "ladya.pgn";
+      link.download = `ladya-${this.game}.pgn`;
       link.click();
-      URL.revokeObjectURL(link.href);
+      setTimeout(() => URL.revokeObjectURL(link.href), 1000);
       this.say("PGN downloaded.");
     } catch (e) {
       this.say(e.message, true);
@@ -77,9 +92,10 @@ export class Setup {
     const text = this.pgn.value.trim();
     if (!text) return this.say("Paste a PGN first.", true);
     try {
-      const { fen, moves } = await api.pgnImport(text);
-      await this.app.loadGame(fen, moves);
-      this.say(`Imported ${moves.length} moves.`);
+      // A PGN without a Variant tag is read as this page's game.
+      const imported = await api.pgnImport(text, /\[\s*Variant\s/i.test(text) ? undefined : this.game);
+      const shown = await this.app.importGame(imported);
+      if (shown) this.say(`Imported ${movesCount(imported.moves.length)}.`);
     } catch (e) {
       this.say(e.message, true);
     }
