@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { shrinkPng } from "./png.mjs";
+import { playing } from "./playing.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.LADYA_BIN || resolve(root, "target/release/ladya");
@@ -167,7 +168,7 @@ class GamePage {
     await this.page.locator("body[data-ready]").waitFor({ timeout: TIMEOUT });
     assert.equal(await this.board().getAttribute("data-game"), this.game);
     await this.page.locator('#side [data-side="white"]').click();
-    await this.page.selectOption("#level", "depth:1");
+    await this.page.selectOption("#level", "800");
     await this.waitForTurn(0);
   }
 
@@ -360,6 +361,7 @@ async function main() {
       assert.deepEqual(problems, [], "no console error or uncaught exception");
       console.log(`ok ${game}`);
     }
+    await playing(browser, url, problems);
   } finally {
     await browser.close();
     server.kill();

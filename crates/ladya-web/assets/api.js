@@ -21,13 +21,26 @@ async function answer(response) {
   return body;
 }
 
+/** What the page says when no answer comes at all (fetch's own "Failed to fetch" says little). */
+export const NO_SERVER = "The server does not answer. Is `ladya serve` still running?";
+
+/** `fetch`, with a failed connection (not an abort) told in words as an ApiError of status 0. */
+async function request(path, options) {
+  try {
+    return await fetch(path, options);
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw new ApiError(0, NO_SERVER);
+  }
+}
+
 async function get(path) {
-  return answer(await fetch(path, { headers: { Accept: "application/json" } }));
+  return answer(await request(path, { headers: { Accept: "application/json" } }));
 }
 
 async function post(path, body, signal) {
   return answer(
-    await fetch(path, {
+    await request(path, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(body),
@@ -42,7 +55,10 @@ export const games = () => get("/api/games");
 /** The position after `moves` from `fen` (empty: the start), with its legal moves and outcome. */
 export const position = (game, fen, moves) => post("/api/position", { game, fen, moves });
 
-/** Ladya's move: `limits` holds `movetime` (ms) or `depth`. `signal` aborts the request. */
+/**
+ * Ladya's move: `limits` holds `movetime` (ms) or `depth`, and `elo` (a rating, null for full
+ * strength) and `clock` ({time, increment} in ms, Ladya's) when wanted. `signal` aborts the request.
+ */
 export const bestmove = (game, fen, moves, limits, signal) =>
   post("/api/bestmove", { game, fen, moves, ...limits }, signal);
 

@@ -4,6 +4,8 @@
 import * as api from "./api.js";
 import { Analysis } from "./analysis.js";
 import { Board, turnOf } from "./board.js";
+import { findTypedMove } from "./notation.js";
+import { Playing } from "./play.js";
 import { MoveList } from "./movelist.js";
 import { Setup } from "./setup.js";
 import { Solver } from "./solver.js";
@@ -39,6 +41,7 @@ class App {
     this.analysis = new Analysis((move) => this.board.setArrow(move));
     this.setup = new Setup(game.name, this);
     this.solver = game.solver ? new Solver(this) : null;
+    this.playing = new Playing(this); // levels, clocks, resign and draw, sounds, premoves (play.js)
     this.wireControls();
   }
 
@@ -54,10 +57,6 @@ class App {
       const button = e.target.closest("[data-side]");
       if (button) this.setHuman(button.dataset.side);
     });
-    const level = $("level");
-    level.value = localStorage.getItem("ladya.level") || level.value;
-    if (!level.value) level.selectedIndex = 2;
-    level.addEventListener("change", () => localStorage.setItem("ladya.level", level.value));
     $("new-game").addEventListener("click", () => this.loadGame(this.game.start, []).catch((e) => this.fail(e)));
     $("undo").addEventListener("click", () => this.undo());
     $("move-form").addEventListener("submit", (e) => {
@@ -76,8 +75,9 @@ class App {
       if (button) this.navigate(button.dataset.nav);
     });
     document.addEventListener("keydown", (e) => {
-      if (e.target.closest("input, textarea, select")) return;
-      const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "first", ArrowDown: "last" }[e.key];
+      if (e.target.closest("input, textarea, select, #board") || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === "f") return this.flip();
+      const where = { ArrowLeft: "back", ArrowRight: "forward", ArrowUp: "first", ArrowDown: "last", Home: "first", End: "last" }[e.key];
       if (where) {
         e.preventDefault();
         this.navigate(where);
@@ -125,6 +125,7 @@ class App {
     this.stopThinking();
     this.start = position.start || start;
     this.moves = [...moves];
+    this.playing.newGame();
     this.setCurrent(position, false);
     this.engineTurn();
   }
@@ -139,10 +140,11 @@ class App {
     this.render(animate);
   }
 
-  /** Plays `move` (a /api/position legal entry) at the end of the game. */
-  async play(entry, animate) {
+  /** Plays `move` (a /api/position legal entry) at the end of the game (by Ladya or not). */
+  async play(entry, animate, byLadya = false) {
     this.board.setInteractive(false); // until the position after the move is shown
     this.moves.push(entry.move);
+    this.playing.moved(this.moves.length);
     const request = ++this.gameRequest;
     try {
       const position = await api.position(this.game.name, this.start, this.moves);
@@ -153,7 +155,8 @@ class App {
       this.fail(e);
       return;
     }
-    this.engineTurn();
+    this.playing.shown(entry, this.current, byLadya);
+    if (!(await this.playing.playPremove())) this.engineTurn();
   }
 
   /** The player moved a piece from `from` to `to` on the position shown. */
@@ -174,9 +177,7 @@ class App {
 
   /** A move typed for the position shown, in coordinate form or in the game's notation. */
   async typedMove(input) {
-    const bare = (text) => text.replace(/[+#!?]+$/, "").toLowerCase();
-    const typed = bare(input.value.trim());
-    const entry = this.board.interactive && this.shown.legal.find((m) => m.move === typed || bare(m.text) === typed);
+    const entry = this.board.interactive && findTypedMove(this.game.name, input.value, this.shown.legal, (square) => this.board.pieces.get(square));
     input.setCustomValidity(entry ? "" : "Not a legal move here");
     input.reportValidity();
     if (!entry) return;
@@ -234,15 +235,14 @@ class App {
   /** If it is Ladya's turn in the game, Ladya thinks and plays. */
   async engineTurn() {
     const position = this.current;
-    if (!position || position.outcome || this.isHumanTurn(position) || this.thinking || this.line) return;
-    const [kind, value] = $("level").value.split(":");
+    if (!position || this.playing.outcome(position) || this.isHumanTurn(position) || this.thinking || this.line) return;
     const controller = new AbortController();
     this.thinking = controller;
     this.render();
     let answer;
     try {
       // When other searches take every slot, the server keeps the request in line (up to 30 s).
-      answer = await api.bestmove(this.game.name, this.start, this.moves, { [kind]: Number(value) }, controller.signal);
+      answer = await api.bestmove(this.game.name, this.start, this.moves, this.playing.limits(sideOf(position.turn)), controller.signal);
     } catch (e) {
       if (controller.signal.aborted) return;
       this.thinking = null;
@@ -252,9 +252,10 @@ class App {
     }
     if (this.thinking !== controller) return; // the game changed meanwhile
     this.thinking = null;
+    this.playing.searched(answer);
     const entry = position.legal.find((m) => m.move === answer.bestmove);
     if (!entry) return this.fail(new Error(`Ladya answered ${answer.bestmove}, which is not legal here`));
-    await this.play(entry, true);
+    await this.play(entry, true, true);
   }
 
   stopThinking() {
@@ -265,7 +266,7 @@ class App {
 
   /** Takes back the player's last move and Ladya's answer (or Ladya's search for one). */
   async undo() {
-    if (!this.moves.length) return;
+    if (!this.moves.length || this.playing.verdict) return;
     this.stopThinking();
     let keep = this.moves.length - 1;
     if (this.human !== "both") {
@@ -310,7 +311,7 @@ class App {
     return {
       fen: this.start === this.game.start ? undefined : this.start,
       moves: this.moves,
-      result: this.current?.outcome?.result,
+      result: this.playing.outcome(this.current)?.result,
       white: name("white"),
       black: name("black"),
     };
@@ -336,12 +337,15 @@ class App {
     // The move that led to the position shown; an ugolki chain's path has every landing square.
     const path = shown.history.length ? shown.history[shown.history.length - 1].path : [];
     const last = path.length ? { from: path[0], to: path[path.length - 1], path } : null;
-    const interactive = !shown.outcome && this.isHumanTurn(shown) && !(this.thinking && atEnd) && !this.line;
+    const interactive = !this.playing.outcome(shown) && this.isHumanTurn(shown) && !(this.thinking && atEnd) && !this.line;
     this.board.show({ fen: shown.fen, legal: shown.legal, check: shown.check, last, interactive }, animate);
-    this.moveList.render(this.current.history, this.start, this.view, this.current.outcome);
+    this.board.setPremoveSide(this.playing.premoveSide(atEnd));
+    this.playing.sync();
+    this.moveList.render(this.current.history, this.start, this.view, this.playing.outcome(this.current));
     this.renderStatus(atEnd);
     this.renderPlayers();
-    $("undo").disabled = this.moves.length === 0;
+    $("undo").disabled = this.moves.length === 0 || Boolean(this.playing.verdict);
+    $("resign").disabled = $("offer-draw").disabled = Boolean(this.playing.outcome(this.current));
     this.setup.setFen(shown.fen);
     this.analysis.setPosition({ game: this.game.name, start: this.start, moves: this.moves.slice(0, this.view), fen: shown.fen, turn: shown.turn, outcome: shown.outcome });
   }
@@ -358,12 +362,15 @@ class App {
       text = this.error;
       kind = "error";
       action = this.errorAction;
+    } else if (this.playing.note && atEnd) {
+      text = this.playing.note;
+      kind = "note";
     } else if (!atEnd) {
       text = this.view === 0 ? "The start position shown: " : `Move ${this.view} of ${this.moves.length} shown: `;
       kind = "history";
       action = ["back to the game", () => this.showPly(this.moves.length)];
-    } else if (this.current.outcome) {
-      text = this.current.outcome.text;
+    } else if (this.playing.outcome(this.current)) {
+      text = this.playing.outcome(this.current).text;
       kind = "result";
     } else if (this.thinking) {
       text = "Ladya is thinking…";
@@ -394,15 +401,17 @@ class App {
     const [first, second] = this.game.name === "xiangqi" ? ["Red", "Black"] : ["White", "Black"];
     const who = (side) => (this.human === "both" || this.human === side ? "You" : "Ladya");
     const bar = (side, label) => {
-      const turn = this.shown && !this.shown.outcome && sideOf(this.shown.turn) === side;
+      const turn = this.shown && !this.playing.outcome(this.shown) && sideOf(this.shown.turn) === side;
       const thinking = this.thinking && who(side) === "Ladya";
       const note = thinking ? '<span class="to-move thinking">thinking…</span>' : turn ? '<span class="to-move">to move</span>' : "";
-      return `<span class="dot ${this.game.name}-${side}" aria-hidden="true"></span><span class="name">${who(side)}</span>
-        <span class="side">${label}</span>${note}`;
+      const level = who(side) === "Ladya" ? this.playing.levelBadge() : "";
+      return `<span class="dot ${this.game.name}-${side}" aria-hidden="true"></span><span class="name">${who(side)}</span>${level}
+        <span class="side">${label}</span>${note}${this.playing.clock.markup(side, label)}`;
     };
     const [top, bottom] = this.board.flipped ? ["white", "black"] : ["black", "white"];
     $("player-top").innerHTML = bar(top, top === "white" ? first : second);
     $("player-bottom").innerHTML = bar(bottom, bottom === "white" ? first : second);
+    this.playing.clock.paint();
   }
 }
 
