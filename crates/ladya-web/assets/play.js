@@ -225,23 +225,25 @@ export class Playing {
     this.app.render();
   }
 
-  /** `side`'s time ran out (a lone chess king cannot win on time: a draw). */
+  /** `side`'s time ran out: a loss, or a draw in chess when the other side cannot mate. */
   flag(side) {
     if (this.outcome(this.app.current)) return;
     const names = this.names();
     const winner = other(side);
-    if (this.game === "chess" && this.loneKing(winner)) {
-      this.end(null, "timeout", `${names[side]}'s time is up, but ${names[winner]} has only the king: draw`);
+    if (this.game === "chess" && this.cannotMate(winner)) {
+      this.end(null, "timeout", `${names[side]}'s time is up, but ${names[winner]} cannot mate: draw`);
     } else {
       this.end(winner, "timeout", `${names[winner]} wins on time`);
     }
   }
 
-  /** Whether `side` has nothing but its king in the game's position (chess). */
-  loneKing(side) {
+  /**
+   * Chess: whether `side` can never mate in the game's position: it has a lone king. (A king and
+   * a minor piece against a lone king is already a draw by the position's own outcome.)
+   */
+  cannotMate(side) {
     const placement = this.app.current.fen.split(" ")[0];
-    const own = side === "white" ? /[PNBRQ]/ : /[pnbrq]/;
-    return !own.test(placement);
+    return !(side === "white" ? /[PNBRQ]/ : /[pnbrq]/).test(placement);
   }
 
   /** The side that resigns or offers: the player's, or the side to move when one plays both. */
