@@ -462,7 +462,7 @@ export class Board {
       const r = this.onPoints ? 50 : 47;
       over.push(el("rect", {
         class: "mark focus", "data-square": this.focusSquare, id: "board-focus", role: "img",
-        "aria-label": this.describe(this.focusSquare), x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: this.onPoints ? r : 4,
+        "aria-label": this.describe(this.focusSquare), x: x - r, y: y - r, width: 2 * r, height: 2 * r, rx: this.onPoints ? 12 : 4,
       }));
     }
     this.markLayer.innerHTML = under.join("");
@@ -589,8 +589,7 @@ export class Board {
     event.preventDefault();
     this.press = { square, x: event.clientX, y: event.clientY, dragging: false, wasSelected, id: event.pointerId };
     this.svg.setPointerCapture(event.pointerId);
-    if (document.activeElement !== this.svg) this.svg.focus({ preventScroll: true });
-    this.focusSquare = square;
+    this.focusSquare = square; // the keyboard goes on from the square pressed
     this.drawMarks();
   }
 

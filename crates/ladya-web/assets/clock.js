@@ -12,11 +12,11 @@
 
 /** The time controls offered: [value, label]. */
 export const TIME_CONTROLS = [
-  ["none", "No clock"],
-  ["3+2", "3 + 2 blitz"],
-  ["5+0", "5 + 0 blitz"],
-  ["10+5", "10 + 5 rapid"],
-  ["15+10", "15 + 10 rapid"],
+  ["none", "None"],
+  ["3+2", "3+2"],
+  ["5+0", "5+0"],
+  ["10+5", "10+5"],
+  ["15+10", "15+10"],
 ];
 
 /** Under this many milliseconds left a clock is shown as low on time, with tenths. */

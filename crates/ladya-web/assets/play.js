@@ -50,7 +50,7 @@ export class Playing {
     const offered = LEVELS.filter((l) => l === "full" || !range || (Number(l) >= range.min && Number(l) <= range.max));
     const level = $("level");
     level.innerHTML = offered
-      .map((l) => `<option value="${l}">${l === "full" ? "Full strength" : `${l} rating`}</option>`)
+      .map((l) => `<option value="${l}">${l === "full" ? "Full strength" : l}</option>`)
       .join("");
     level.value = offered.includes(localStorage.getItem(KEYS.level)) ? localStorage.getItem(KEYS.level) : DEFAULT_LEVEL;
     if (!level.value) level.value = "full";
