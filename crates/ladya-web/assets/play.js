@@ -133,10 +133,13 @@ export class Playing {
     return plies % 2 === 0 ? first : other(first);
   }
 
-  /** The clocks follow the game as it stands (after an undo, a load). */
+  /**
+   * The clocks follow the game as it stands (after an undo, a load); they stand still while
+   * the game is over or Ladya waits to be asked to move.
+   */
   sync() {
     const plies = this.app.moves.length;
-    if (this.verdict) return this.clock.stop();
+    if (this.outcome(this.app.current) || this.app.hold || this.app.finished?.()) return this.clock.stop();
     this.clock.setTurn(this.sideAfter(plies), plies);
   }
 
