@@ -2,9 +2,18 @@
 // position shown, the side played, the tags and result) kept over a reload, shared links,
 // PGN export and import in each game, the review of a game with a planted blunder, the
 // analysis's lines as arrows and variations, and the page's old bugs around undo, the solver
-// and the layout. Called from run.mjs with a browser and the server's address.
+// and the layout. Called from run.mjs with a browser and the server's address. With
+// SCREENSHOTS=1 the review of each game is saved as docs/img/review-GAME.png (1280x800), and at
+// a phone's size (390x844) in the system's temporary folder.
 
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { shrinkPng } from "./png.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
 const TIMEOUT = 30_000;
 
@@ -129,6 +138,18 @@ class Lasting {
     assert.equal(await this.fen(), inVariation, "the position shown is the variation's");
     assert.equal(await this.page.locator('#side [data-side="both"]').getAttribute("aria-checked"), "true");
 
+    this.step("another game's page and back: each game keeps its own");
+    const away = Object.keys(GAMES).find((g) => g !== this.game);
+    await this.page.locator(`.games a[data-game="${away}"]`).click();
+    await this.page.waitForURL(new RegExp(`game=${away}`));
+    await this.page.locator("body[data-ready]").waitFor();
+    assert.notDeepEqual(await this.mainLine(), line, `${away} has a game of its own`);
+    await this.page.goBack();
+    await this.page.locator("body[data-ready]").waitFor();
+    assert.deepEqual(await this.mainLine(), line);
+    assert.deepEqual(await this.variationMoves(), [other]);
+    assert.equal(await this.fen(), inVariation);
+
     this.step("keys go through the line shown; the variation is promoted, then deleted");
     await this.page.keyboard.press("ArrowLeft");
     await this.page.waitForFunction((f) => document.getElementById("board").dataset.fen === f, start);
@@ -147,11 +168,24 @@ class Lasting {
     await this.tab("setup");
     const link = await this.page.locator("#share-link").inputValue();
     assert.match(link, new RegExp(`\\?game=${this.game}&moves=${other}`));
-    const shared = await this.context.newPage();
+    const fresh = await this.browser.newContext();
+    const shared = await fresh.newPage();
     await shared.goto(link);
     await shared.locator("body[data-ready]").waitFor();
     assert.deepEqual(await shared.locator("#moves button[data-ply]").evaluateAll((l) => l.map((b) => b.dataset.move)), [other]);
-    await shared.close();
+    await fresh.close();
+
+    this.step("a link opened over a saved game says so, and the saved game can come back");
+    await this.open(`?game=${this.game}&moves=${line[0]}`);
+    assert.deepEqual(await this.mainLine(), [line[0]]);
+    assert.equal(await this.page.locator("#status").getAttribute("data-kind"), "note");
+    await this.page.reload();
+    await this.page.locator("body[data-ready]").waitFor();
+    assert.deepEqual(await this.mainLine(), [line[0]], "a reload keeps the game the link opened");
+    await this.open(`?game=${this.game}&moves=${line[0]},${line[1]}`);
+    await this.page.locator("#status button", { hasText: "bring back your previous game" }).click();
+    await this.page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 1);
+    assert.deepEqual(await this.mainLine(), [line[0]], "the game before the link came back");
     await this.tab("analysis");
   }
 
@@ -212,6 +246,16 @@ class Lasting {
     assert.match(await this.page.locator("#review-comment").textContent(), /^(Blunder|Mistake)\. Best was \S+/);
     assert.equal(await this.page.locator("#board .best-arrow").count(), 1, "the better move is drawn");
     assert.equal(await this.page.locator("#eval-bar").isVisible(), true, "the evaluation bar shows the review");
+    if (process.env.SCREENSHOTS === "1") {
+      await this.page.mouse.move(0, 0);
+      writeFileSync(resolve(root, `docs/img/review-${this.game}.png`), shrinkPng(await this.page.screenshot()));
+      await this.page.setViewportSize({ width: 390, height: 844 });
+      await this.page.locator("#review").scrollIntoViewIfNeeded();
+      const phone = resolve(tmpdir(), `ladya-review-${this.game}-phone.png`);
+      writeFileSync(phone, await this.page.screenshot({ fullPage: true }));
+      this.step(`screenshots: docs/img/review-${this.game}.png, ${phone}`);
+      await this.page.setViewportSize({ width: 1280, height: 800 });
+    }
     await this.page.reload();
     await this.page.locator("body[data-ready]").waitFor();
     assert.match(await this.page.locator(`#moves button[data-ply="${blunder}"]`).getAttribute("class"), /judgement-/, "the review outlasts a reload");

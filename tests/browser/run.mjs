@@ -15,6 +15,7 @@ import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { shrinkPng } from "./png.mjs";
 import { playing } from "./playing.mjs";
+import { lasting } from "./lasting.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.LADYA_BIN || resolve(root, "target/release/ladya");
@@ -215,7 +216,9 @@ class GamePage {
       { timeout: TIMEOUT },
     );
     const text = await line.textContent();
-    assert.match(text, /[+-]?\d+\.\d\d|#-?\d+/, "line 1 shows a score");
+    // Pawns in chess and xiangqi; ugolki's evaluation is no count of pawns: its own number.
+    const score = this.game === "ugolki" ? /^[≥≤]?([+-]?\d+|#-?\d+)$/ : /^[≥≤]?([+-]?\d+\.\d\d|#-?\d+)$/;
+    assert.match(await line.locator(".score").textContent(), score, "line 1 shows a score");
     assert.match(await this.page.locator("#analysis-summary").textContent(), /^Depth \d+/);
     this.step(`line 1: ${text.replace(/\s+/g, " ").trim()}`);
     if (screenshots) {
@@ -362,6 +365,7 @@ async function main() {
       console.log(`ok ${game}`);
     }
     await playing(browser, url, problems);
+    await lasting(browser, url, problems); // games that last, review, analysis (lasting.mjs)
   } finally {
     await browser.close();
     server.kill();

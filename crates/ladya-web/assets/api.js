@@ -65,9 +65,17 @@ export const bestmove = (game, fen, moves, limits, signal) =>
 /** The solution of the stipulation `stip` ("#2", "s#3", "h#2.5", ...). `signal` aborts the request. */
 export const solve = (game, fen, moves, stip, signal) => post("/api/solve", { game, fen, moves, stip }, signal);
 
-export const pgnExport = (fields) => post("/api/pgn/export", { game: "chess", ...fields });
+/** The game as PGN: `fields` holds game, fen, moves, result and tags ({White, Black, Date, ...}). */
+export const pgnExport = (fields) => post("/api/pgn/export", fields);
 
-export const pgnImport = (pgn) => post("/api/pgn/import", { pgn });
+/** The first game of a PGN text: {game, fen, moves, tags, result}; `game` says which when known. */
+export const pgnImport = (pgn, game) => post("/api/pgn/import", game ? { pgn, game } : { pgn });
+
+/** A review of the game as an EventSource: `position` and `move` events, then `done`. */
+export function review(game, fen, moves, movetime) {
+  const query = new URLSearchParams({ game, fen, moves: moves.join(" "), movetime: String(movetime) });
+  return new EventSource(`/api/review?${query}`);
+}
 
 /** A live analysis as an EventSource: `info` events until it is closed (or `done`). */
 export function analyze(game, fen, moves, multipv) {

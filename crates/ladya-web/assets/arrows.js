@@ -64,7 +64,7 @@ export class EvalBar {
   constructor(bar) {
     this.bar = bar;
     this.fill = bar.querySelector(".fill");
-    this.label = bar.querySelector(".label");
+    this.label = bar.querySelector(".eval-text");
   }
 
   /** Shows `win` (the first player's chance in percent) with `text`; null hides the bar. */
@@ -77,7 +77,9 @@ export class EvalBar {
     const clamped = Math.max(0, Math.min(100, win));
     this.fill.style.height = `${clamped}%`;
     this.bar.dataset.win = clamped.toFixed(1);
-    this.label.textContent = text;
+    // The bar is narrow: a pawn count with one decimal and no sign (the colour says whose).
+    const pawns = /^[+-]?\d+\.\d+$/.test(text) ? Math.abs(Number(text)).toFixed(1) : text.replace(/^\+/, "");
+    this.label.textContent = pawns;
     this.label.classList.toggle("low", clamped < 50);
     this.bar.setAttribute("aria-valuenow", clamped.toFixed(0));
     this.bar.setAttribute("aria-valuetext", `${text} (${clamped.toFixed(0)}% for the first player)`);
