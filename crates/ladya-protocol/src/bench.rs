@@ -127,7 +127,7 @@ fn bench_game<G: Game>(
 ) -> (u64, Duration) {
     let (fens, default_depth) = bench_set(game);
     let limits = Limits::depth(config.depth.unwrap_or(default_depth));
-    let options = SearchOptions { threads: 1, ..config.options.clone() };
+    let options = SearchOptions { threads: 1, strength: None, ..config.options.clone() };
     let mut nodes = 0;
     let mut time = Duration::ZERO;
     for fen in fens {

@@ -47,6 +47,7 @@ mod output;
 mod render;
 mod runner;
 mod session;
+mod strength;
 mod terminal;
 mod text;
 mod ucci;

@@ -5,11 +5,14 @@
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use ladya_core::hashtable::HashTableError;
+use ladya_core::zobrist::splitmix64;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
 
 use crate::session::{ReportSink, Session, TextResult};
+use crate::strength::StrengthOptions;
 
 /// The transposition table's size in MiB until a protocol option changes it.
 pub(crate) const DEFAULT_HASH: usize = 64;
@@ -47,9 +50,14 @@ pub(crate) struct Runner {
     pub(crate) tt: Arc<TranspositionTable>,
     /// The running search's stop and ponder switches.
     pub(crate) control: Arc<SearchControl>,
+    /// `UCI_LimitStrength`, `UCI_Elo` and `Skill Level`, applied to every search started.
+    pub(crate) strength: StrengthOptions,
     running: Option<(u64, JoinHandle<TextResult>)>,
     next_id: u64,
     events: Sender<Event>,
+    /// Where a level below full strength draws its moves from: a new seed for each search,
+    /// so that games against it differ.
+    seed: u64,
 }
 
 impl Runner {
@@ -58,9 +66,11 @@ impl Runner {
         Runner {
             tt: Arc::new(TranspositionTable::try_new(DEFAULT_HASH).expect("memory for the default hash table")),
             control: Arc::new(SearchControl::new()),
+            strength: StrengthOptions::default(),
             running: None,
             next_id: 0,
             events,
+            seed: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
         }
     }
 
@@ -77,13 +87,15 @@ impl Runner {
         &mut self,
         session: &dyn Session,
         limits: Limits,
-        options: SearchOptions,
+        mut options: SearchOptions,
         pondering: bool,
         report: ReportSink,
     ) -> u64 {
         self.stop_and_wait();
         self.next_id += 1;
         let id = self.next_id;
+        self.seed = splitmix64(self.seed).0;
+        options.strength = self.strength.strength().or(options.strength).map(|s| s.with_seed(self.seed));
         self.control.start(pondering);
         let events = self.events.clone();
         let handle = session.start_search(

@@ -3,10 +3,10 @@
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ladya_core::Side;
-use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
+use ladya_search::{Limits, SearchControl, SearchOptions, Strength, TranspositionTable};
 
 use crate::dialect::Dialect;
 use crate::games::GameKind;
@@ -26,6 +26,8 @@ pub struct PlayOptions {
     pub human: Side,
     /// The engine's time per move.
     pub movetime: Duration,
+    /// The engine's level below full strength, if any (hints are always at full strength).
+    pub strength: Option<Strength>,
     /// How to draw the board.
     pub view: View,
 }
@@ -46,9 +48,14 @@ pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) ->
         tt: Arc::new(TranspositionTable::try_new(DEFAULT_HASH).map_err(|e| e.to_string())?),
         options: options.clone(),
         view: options.view,
-        news: vec![format!("You play {}. {HELP}", options_side_name(options))],
+        news: vec![format!("You play {} against {}. {HELP}", options_side_name(options), opponent_name(options))],
     };
     game.run(input, out).map_err(|e| format!("terminal: {e}"))
+}
+
+/// Ladya, with its rating when it plays below full strength.
+fn opponent_name(options: &PlayOptions) -> String {
+    options.strength.map_or("Ladya".to_string(), |s| format!("Ladya {}", s.elo()))
 }
 
 fn options_side_name(options: &PlayOptions) -> &'static str {
@@ -136,7 +143,7 @@ impl TerminalGame {
                 if self.session.outcome().is_some() {
                     self.news.push("The game is over.".to_string());
                 } else {
-                    let result = self.think(self.options.movetime / 2);
+                    let result = self.think(self.options.movetime / 2, None);
                     if let Some(best) = &result.best {
                         let name = self.session.human_move(best).unwrap_or_else(|_| best.clone());
                         self.news.push(format!("Hint: {name}"));
@@ -157,9 +164,12 @@ impl TerminalGame {
         true
     }
 
-    fn think(&self, time: Duration) -> TextResult {
+    /// Ladya's search of the position for `time`, at `strength` (a new draw at every move).
+    fn think(&self, time: Duration, strength: Option<Strength>) -> TextResult {
         let limits = Limits::movetime(time.max(Duration::from_millis(10)));
-        let options = SearchOptions { move_overhead: Duration::ZERO, ..SearchOptions::default() };
+        let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        let strength = strength.map(|s| s.with_seed(seed));
+        let options = SearchOptions { move_overhead: Duration::ZERO, strength, ..SearchOptions::default() };
         let control = Arc::new(SearchControl::new());
         let handle = self.session.start_search(
             limits,
@@ -173,7 +183,7 @@ impl TerminalGame {
     }
 
     fn engine_move(&mut self) {
-        let result = self.think(self.options.movetime);
+        let result = self.think(self.options.movetime, self.options.strength);
         let Some(best) = result.best else { return };
         let name = self.session.human_move(&best).unwrap_or_else(|_| best.clone());
         if self.session.play(&best).is_ok() {

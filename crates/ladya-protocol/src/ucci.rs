@@ -12,6 +12,7 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
+use crate::strength;
 use crate::text::{clip, time_units};
 
 /// Accept a draw offer when at least this far behind (centipawns, side to move's view).
@@ -56,6 +57,9 @@ impl Ucci {
         out.line("option threads type spin min 1 max 256 default 1");
         out.line("option newgame type button");
         out.line(format!("option evalfile type string default {BUILT_IN}"));
+        for line in strength::declarations(Dialect::Ucci) {
+            out.line(line);
+        }
         out.line("ucciok");
     }
 
@@ -98,6 +102,16 @@ impl Ucci {
             [] => return self.error("expected 'setoption NAME [VALUE]'"),
         };
         self.finish_search();
+        // `Skill Level` has a space: its value is the word after `Level`.
+        let (name, value) = match words {
+            [skill, level, value, ..] if skill.eq_ignore_ascii_case("skill") && level.eq_ignore_ascii_case("level") => {
+                ("Skill Level", *value)
+            }
+            _ => (name, value),
+        };
+        if let Some(taken) = self.runner.strength.set(name, value) {
+            return taken.unwrap_or_else(|e| self.error(e));
+        }
         let on = matches!(value, "true" | "on");
         match name {
             "usemillisec" => self.millis = on,

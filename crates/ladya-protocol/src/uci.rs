@@ -15,6 +15,7 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
+use crate::strength;
 use crate::text::{board_diagram, clip, option_words, time_units};
 
 /// The UCI front end.
@@ -70,6 +71,9 @@ impl Uci {
         ));
         let vars: Vec<String> = GameKind::NAMES.iter().map(|g| format!("var {g}")).collect();
         out.line(format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
+        for line in strength::declarations(Dialect::Uci) {
+            out.line(line);
+        }
         out.line("uciok");
     }
 
@@ -97,6 +101,9 @@ impl Uci {
             return self.error("expected 'setoption name NAME [value VALUE]'");
         };
         self.finish_search();
+        if let Some(taken) = self.runner.strength.set(&name, &value) {
+            return taken.unwrap_or_else(|e| self.error(e));
+        }
         let number = |lo: usize, hi: usize| value.parse::<usize>().ok().filter(|v| (lo..=hi).contains(v));
         match name.to_ascii_lowercase().as_str() {
             "hash" => match number(1, 65_536) {

@@ -13,6 +13,7 @@ use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend, Runner};
 use crate::session::{FISCHER_RANDOM, Session, TextReport, TextResult, new_session};
+use crate::strength;
 use crate::text::clip;
 
 /// What the running search is for.
@@ -294,6 +295,9 @@ impl Xboard {
             variants.join(",")
         ));
         self.out.line(format!("feature option=\"EvalFile -file {BUILT_IN}\""));
+        for line in strength::declarations(Dialect::Xboard) {
+            self.out.line(line);
+        }
         self.out.line("feature done=1");
     }
 }
@@ -424,6 +428,11 @@ impl Frontend for Xboard {
                     Ok(evaluation) => self.options.evaluation = evaluation,
                     Err(e) => self.error(&e, text.trim()),
                 },
+                Some((name, value)) if let Some(taken) = self.runner.strength.set(name, value) => {
+                    if let Err(e) = taken {
+                        self.error(&e, text.trim());
+                    }
+                }
                 _ => self.error("unknown option", arg),
             },
             "cores" => match arg.parse::<usize>() {

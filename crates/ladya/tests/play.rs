@@ -77,3 +77,14 @@ fn red_is_a_side_in_xiangqi() {
     let (out, ok) = play(&["xiangqi", "--side", "red", "--ascii", "--movetime", "50"], "quit\n");
     assert!(ok && out.contains("You play Red"), "{out}");
 }
+
+#[test]
+fn a_level_by_rating_is_named_and_a_bad_rating_refused() {
+    let (out, ok) = play(&["xiangqi", "--elo", "1200", "--movetime", "5000"], "h2e2\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("You play Red against Ladya 1200."), "{out}");
+    assert!(out.contains("Ladya plays "), "{out}");
+    let refused = Command::new(env!("CARGO_BIN_EXE_ladya")).args(["play", "chess", "--elo", "100"]).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("500 to 2800"));
+}

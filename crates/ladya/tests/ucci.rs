@@ -153,3 +153,21 @@ fn every_go_is_answered() {
     }
     engine.quit();
 }
+
+#[test]
+fn strength_options_are_offered_and_taken() {
+    let mut engine = Engine::start();
+    engine.send("ucci");
+    engine.expect(|l| l == "option UCI_Elo type spin default 1500 min 500 max 2800", 5);
+    engine.expect(|l| l == "option Skill Level type spin default 20 min 0 max 20", 5);
+    engine.expect(|l| l == "ucciok", 5);
+    engine.send("setoption Skill Level 1");
+    engine.send("position startpos");
+    let asked = std::time::Instant::now();
+    engine.send("go time 20000");
+    engine.expect_prefix("bestmove", 5);
+    assert!(asked.elapsed() < std::time::Duration::from_secs(3), "{:?}", asked.elapsed());
+    engine.send("setoption UCI_Elo 3000");
+    engine.expect(|l| l.starts_with("info error UCI_Elo must be 500 to 2800"), 5);
+    engine.quit();
+}

@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::time::{Duration, Instant};
+
 use common::Engine;
 use ladya_chess::Position;
 
@@ -327,5 +329,35 @@ fn after_ucinewgame_the_same_search_takes_the_same_nodes() {
     engine.send("ucinewgame");
     engine.send(race);
     assert_eq!(nodes_of_search(&mut engine, "go depth 7"), first);
+    engine.quit();
+}
+
+#[test]
+fn a_level_by_rating_plays_quickly_in_every_game_and_bad_ratings_are_refused() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    for option in [
+        "UCI_LimitStrength type check default false",
+        "UCI_Elo type spin default 1500 min 500 max 2800",
+        "Skill Level type spin default 20 min 0 max 20",
+    ] {
+        engine.expect(|l| l == format!("option name {option}"), 5);
+    }
+    engine.expect(|l| l == "uciok", 5);
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 600");
+    for game in ["chess", "xiangqi", "ugolki"] {
+        engine.send(&format!("setoption name UCI_Variant value {game}"));
+        engine.send("position startpos");
+        // The level's budget is a few hundred nodes: it answers long before the move time.
+        let asked = Instant::now();
+        engine.send("go movetime 20000");
+        engine.expect_prefix("bestmove", 5);
+        assert!(asked.elapsed() < Duration::from_secs(3), "{game}: {:?}", asked.elapsed());
+    }
+    engine.send("setoption name UCI_Elo value 99");
+    engine.expect(|l| l.starts_with("info string error") && l.contains("500 to 2800"), 5);
+    engine.send("setoption name Skill Level value 21");
+    engine.expect(|l| l.starts_with("info string error") && l.contains("0 to 20"), 5);
     engine.quit();
 }

@@ -196,3 +196,24 @@ fn clock_values_of_any_size() {
     engine.expect(|l| l == "pong 7", 5);
     engine.quit();
 }
+
+#[test]
+fn strength_options_are_offered_and_taken() {
+    let mut engine = Engine::start();
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.expect(|l| l == "feature option=\"UCI_Elo -spin 1500 500 2800\"", 5);
+    engine.expect(|l| l == "feature option=\"Skill Level -spin 20 0 20\"", 5);
+    engine.expect(|l| l == "feature done=1", 5);
+    engine.send("option UCI_LimitStrength=1");
+    engine.send("option UCI_Elo=700");
+    engine.send("new");
+    engine.send("st 20");
+    let asked = std::time::Instant::now();
+    engine.send("go");
+    engine.expect_prefix("move ", 5);
+    assert!(asked.elapsed() < std::time::Duration::from_secs(3), "{:?}", asked.elapsed());
+    engine.send("option UCI_Elo=5000");
+    engine.expect(|l| l.starts_with("Error (UCI_Elo must be 500 to 2800"), 5);
+    engine.quit();
+}

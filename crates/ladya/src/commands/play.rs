@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::{Args, ValueEnum};
 use ladya_core::Side;
 use ladya_protocol::{PlayOptions, View, play};
+use ladya_search::Strength;
 
 use ladya_protocol::GameKind;
 
@@ -36,12 +37,20 @@ pub struct PlayArgs {
     /// The engine's time per move in milliseconds.
     #[arg(long, default_value_t = 2000)]
     movetime: u64,
+    /// Play against a level of this rating (500 to 2800) instead of full strength.
+    #[arg(long, value_parser = elo)]
+    elo: Option<Strength>,
     /// Letters instead of Unicode pieces.
     #[arg(long)]
     ascii: bool,
     /// No colours.
     #[arg(long)]
     no_color: bool,
+}
+
+/// A rating for `--elo`.
+fn elo(text: &str) -> Result<Strength, String> {
+    Strength::from_elo(text.parse().map_err(|_| format!("a rating is a whole number, not '{text}'"))?)
 }
 
 /// Whether the terminal's locale can show Unicode.
@@ -69,6 +78,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         fen: args.fen.clone(),
         human,
         movetime: Duration::from_millis(args.movetime.max(1)),
+        strength: args.elo,
         view: View { flipped: human == Side::Black, unicode: !args.ascii && utf8_locale(), color },
     };
     play(&options, std::io::stdin().lock(), &mut stdout.lock()).map_err(Failure)
