@@ -4,7 +4,7 @@ use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{Method, StatusCode};
@@ -15,7 +15,7 @@ use axum::{Json, Router};
 use ladya_chess::pgn::{Pgn, RESULTS, read_pgn, write_pgn};
 use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
-use ladya_search::{Limits, SearchControl};
+use ladya_search::{Clock, Limits, SearchControl, SearchOptions, Strength};
 use ladya_solver::Stipulation;
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -137,7 +137,21 @@ struct BestMoveRequest {
     movetime: Option<u64>,
     depth: Option<u32>,
     nodes: Option<u64>,
+    /// A level below full strength, by rating.
+    elo: Option<u32>,
+    /// The side to move's clock, which the search budgets as in a game.
+    clock: Option<ClockBody>,
 }
+
+/// A clock in `/api/bestmove`: milliseconds left and added after each move.
+#[derive(Deserialize)]
+struct ClockBody {
+    time: u64,
+    increment: Option<u64>,
+}
+
+/// The longest clock `/api/bestmove` takes: time left and increment, in milliseconds.
+const CLOCK_MAX_MS: (u64, u64) = (6 * 3_600_000, 3_600_000);
 
 /// `POST /api/bestmove`.
 async fn bestmove(
@@ -147,16 +161,38 @@ async fn bestmove(
     // A depth or node limit alone may take up to the cap.
     let default =
         if request.depth.is_some() || request.nodes.is_some() { MOVETIME_MAX_MS } else { MOVETIME_DEFAULT_MS };
+    let clock = match &request.clock {
+        Some(ClockBody { time, increment }) if *time <= CLOCK_MAX_MS.0 && increment.unwrap_or(0) <= CLOCK_MAX_MS.1 => {
+            Some(Clock {
+                time_left: Duration::from_millis(*time),
+                increment: Duration::from_millis(increment.unwrap_or(0)),
+                moves_to_go: None,
+            })
+        }
+        Some(_) => {
+            return Err(ApiError::bad(format!(
+                "clock: time must be at most {} ms and increment at most {} ms",
+                CLOCK_MAX_MS.0, CLOCK_MAX_MS.1
+            )));
+        }
+        None => None,
+    };
     let limits = Limits {
         depth: request.depth,
         nodes: request.nodes,
-        movetime: Some(capped_millis(request.movetime, default, MOVETIME_MAX_MS)),
+        movetime: clock.is_none().then(|| capped_millis(request.movetime, default, MOVETIME_MAX_MS)),
+        clock,
         ..Limits::default()
     };
+    let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    let strength = request.elo.map(Strength::from_elo).transpose().map_err(ApiError::bad)?.map(|s| s.with_seed(seed));
+    let options = SearchOptions { strength, ..SearchOptions::default() };
     let kind = game_kind(&request.position.game)?;
-    let job = with_game!(kind, search_job(&request.position, limits, 1))?;
+    let job = with_game!(kind, search_job(&request.position, limits, options))?;
     let slot = state.slots.wait(SEARCH_WAIT).await?;
-    run_to_end(job, slot).await.map(Json)
+    let mut answer = run_to_end(job, slot).await?;
+    answer["elo"] = json!(request.elo);
+    Ok(Json(answer))
 }
 
 /// The query of `/api/analyze`.
@@ -179,7 +215,8 @@ async fn analyze(
     }
     let limits = Limits::movetime(capped_millis(query.movetime, ANALYSIS_MAX_MS, ANALYSIS_MAX_MS));
     let request = query.position.request();
-    let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, multipv))?;
+    let options = SearchOptions { multipv, ..SearchOptions::default() };
+    let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, options))?;
     let slot = state.slots.wait(ANALYSIS_WAIT).await?;
     let control = Arc::new(SearchControl::new());
     let (sender, events) = mpsc::unbounded_channel();

@@ -5,6 +5,7 @@
 use ladya_core::score::{Score, mate_moves};
 use ladya_core::{EndReason, Game, MoveList, Outcome, Side};
 use ladya_protocol::{EngineGame, GameKind, outcome_words};
+use ladya_search::Strength;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -283,5 +284,12 @@ pub fn line_texts<G: Game>(pos: &G, moves: &[G::Move]) -> (Vec<String>, Vec<Stri
 
 /// The game's entry in `/api/games`.
 pub fn game_json<G: PageGame>() -> Value {
-    json!({ "name": G::NAME, "start": G::start().fen(), "files": G::FILES, "ranks": G::RANKS, "solver": G::SOLVER })
+    json!({
+        "name": G::NAME,
+        "start": G::start().fen(),
+        "files": G::FILES,
+        "ranks": G::RANKS,
+        "solver": G::SOLVER,
+        "elo": { "min": Strength::MIN_ELO, "max": Strength::MAX_ELO },
+    })
 }

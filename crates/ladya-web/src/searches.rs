@@ -73,12 +73,12 @@ fn busy(why: String) -> ApiError {
 /// report (as JSON) to the sink, and answering the result as `/api/bestmove` writes it.
 pub type SearchJob = Box<dyn FnOnce(&SearchControl, &mut dyn FnMut(Value)) -> Result<Value, ApiError> + Send>;
 
-/// A single-threaded search of the position `request` describes, with `multipv` lines; 400
-/// for a bad position or one without a legal move.
+/// A single-threaded search of the position `request` describes, with `options` (their
+/// threads aside); 400 for a bad position or one without a legal move.
 pub fn search_job<G: PageGame>(
     request: &PositionRequest,
     limits: Limits,
-    multipv: usize,
+    options: SearchOptions,
 ) -> Result<SearchJob, ApiError> {
     let pos = line::<G>(request)?.now;
     if pos.count_legal_moves() == 0 {
@@ -87,7 +87,7 @@ pub fn search_job<G: PageGame>(
     Ok(Box::new(move |control, sink| {
         let table = TranspositionTable::try_new(TABLE_MB)
             .map_err(|e| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, format!("no memory for a search: {e}")))?;
-        let options = SearchOptions { threads: 1, multipv, ..SearchOptions::default() };
+        let options = SearchOptions { threads: 1, ..options };
         let result = search(&pos, &limits, &options, &table, control, &mut |report| sink(report_json(&pos, report)));
         Ok(result_json(&pos, &result))
     }))

@@ -238,6 +238,32 @@ fn the_engine_answers_legal_moves_in_every_game() {
     assert_eq!((&answer["bestmove"], &answer["score"]), (&json!("d5c6"), &json!({"mate": 3})));
 }
 
+#[test]
+fn levels_by_rating_and_clocks_are_taken_and_bad_ones_refused() {
+    let server = Server::start();
+    let (status, games) = answer(server.agent.get(server.url("api/games")).call());
+    assert_eq!(status, 200);
+    for game in games["games"].as_array().unwrap() {
+        assert_eq!(game["elo"], json!({"min": 500, "max": 2800}), "{game}");
+    }
+    for game in ["chess", "xiangqi", "ugolki"] {
+        // A level spends a small node budget whatever the move time; full strength spends it.
+        let weak = server.post_ok("api/bestmove", json!({"game": game, "elo": 800, "movetime": 1000}));
+        assert_eq!(weak["elo"], 800);
+        let full = server.post_ok("api/bestmove", json!({"game": game, "elo": null, "movetime": 300}));
+        assert_eq!(full["elo"], Value::Null);
+        assert!(weak["nodes"].as_u64().unwrap() * 4 < full["nodes"].as_u64().unwrap(), "{game}: {weak} {full}");
+        // A clock of a few seconds is shared over the moves to come: far less than it holds.
+        let asked = std::time::Instant::now();
+        let clocked = server.post_ok("api/bestmove", json!({"game": game, "clock": {"time": 6000, "increment": 0}}));
+        assert!(clocked["bestmove"].is_string() && asked.elapsed() < std::time::Duration::from_secs(2), "{clocked}");
+    }
+    let (status, error) = server.post("api/bestmove", r#"{"game": "chess", "elo": 100}"#);
+    assert!(status == 400 && error["error"].as_str().unwrap().contains("500 to 2800"), "{error}");
+    let (status, error) = server.post("api/bestmove", r#"{"game": "chess", "clock": {"time": 99999999999}}"#);
+    assert!(status == 400 && error["error"].as_str().unwrap().starts_with("clock:"), "{error}");
+}
+
 /// Reads server-sent events until `wanted` or the end: each event's name and data.
 fn events(reader: &mut impl BufRead, wanted: &str) -> Vec<(String, Value)> {
     let mut events = Vec::new();
@@ -503,7 +529,7 @@ fn bad_requests_get_their_4xx_and_the_server_lives_on() {
         ("api/bestmove", r#"{"game": "chess", "moves": "f2f3 e7e5 g2g4 d8h4"}"#.into(), 400, "the game is over"),
         ("api/pgn/import", r#"{"pgn": "1. e4 e5 2. Ke3"}"#.into(), 400, "illegal move 'Ke3'"),
         ("api/pgn/import", r#"{"text": "1. e4"}"#.into(), 400, "missing field `pgn`"),
-        ("api/pgn/export", r#"{"game": "xiangqi", "moves": []}"#.into(), 400, "PGN is for chess"),
+        ("api/pgn/export", r#"{"game": "xiangqi", "tags": {"Bad Name": "x"}}"#.into(), 400, "bad tag name"),
         ("api/pgn/export", r#"{"game": "chess", "result": "2-0"}"#.into(), 400, "bad result"),
         ("api/games", "{}".into(), 405, "method not allowed"),
         ("api/nothing", "{}".into(), 404, "no API endpoint /api/nothing"),
