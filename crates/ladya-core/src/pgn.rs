@@ -674,7 +674,8 @@ fn comment_text(text: &str) -> String {
 /// A game whose moves are text, in PGN: `tags` in their order, a blank line, then the
 /// movetext: the moves numbered from `number` with `side` to play the first (`12.` before
 /// White's moves, `12...` before a first move of Black's), each with its NAGs (`$2`) and
-/// comment (`{...}`, braces inside turned to parentheses), then the `closing` comment, if any,
+/// comment (`{...}`, braces inside turned to parentheses; `{ ... }` for a comment that starts
+/// and ends with a space), then the `closing` comment, if any,
 /// and `result`; in lines of at most 79 characters ([`LINE_WIDTH`]), broken between words (a
 /// move number stays with its move), and a line break at the end.
 pub fn write_text(
@@ -691,18 +692,43 @@ pub fn write_text(
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::with_capacity(moves.len() * 3 / 2 + 2);
+    // A comment's words (a `[%...]` command one word), the braces on the first and the last;
+    // a brace alone where the
+    // comment starts or ends with white space (lichess's `{ [%eval 0.31] }`).
     let comment_words = |words: &mut Vec<String>, comment: &str| {
         let comment = comment_text(comment);
-        let parts: Vec<&str> = comment.split_whitespace().collect();
-        match parts.as_slice() {
-            [] => words.push("{}".into()),
-            [only] => words.push(format!("{{{only}}}")),
-            [first, middle @ .., last] => {
-                words.push(format!("{{{first}"));
-                words.extend(middle.iter().map(|w| w.to_string()));
-                words.push(format!("{last}}}"));
+        // A command such as `[%eval 0.31]` stays on one line.
+        let mut parts: Vec<String> = Vec::new();
+        let mut in_command = false;
+        for word in comment.split_whitespace() {
+            match parts.last_mut() {
+                Some(last) if in_command => {
+                    last.push(' ');
+                    last.push_str(word);
+                }
+                _ => parts.push(word.to_string()),
+            }
+            if word.starts_with("[%") {
+                in_command = true;
+            }
+            if word.contains(']') {
+                in_command = false;
             }
         }
+        if parts.is_empty() {
+            words.push("{}".into());
+            return;
+        }
+        if comment.starts_with(char::is_whitespace) {
+            parts.insert(0, String::new());
+        }
+        if parts.len() == 1 || comment.ends_with(char::is_whitespace) {
+            parts.push(String::new());
+        }
+        let last = parts.len() - 1;
+        parts[0].insert(0, '{');
+        parts[last].push('}');
+        words.extend(parts);
     };
     let (mut number, mut side) = (number, side);
     for (i, played) in moves.iter().enumerate() {
@@ -800,11 +826,11 @@ mod tests {
             })
             .collect();
         let tags = [("Event".to_string(), "x".to_string())];
-        let text = write_text(&tags, 12, Side::Black, &moves, Some("the end"), "0-1");
+        let text = write_text(&tags, 12, Side::Black, &moves, Some(" the end "), "0-1");
         assert!(text.starts_with("[Event \"x\"]\n\n12... m0 $2 {a long comment (0) here} 13. m1 m2"), "{text}");
         assert!(text.lines().all(|l| l.len() <= LINE_WIDTH), "{text}");
         assert!(text.lines().all(|l| !l.ends_with('.')), "{text}");
-        assert!(text.ends_with(" {the end} 0-1\n"), "{text}");
+        assert!(text.ends_with(" { the end } 0-1\n"), "{text}");
         let back = &read_games(&text).unwrap()[0];
         assert_eq!(back.moves.len(), 60);
         for (read, written) in back.moves.iter().zip(&moves).take(59) {

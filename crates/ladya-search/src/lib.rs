@@ -43,6 +43,7 @@ mod driver;
 mod histories;
 mod limits;
 mod options;
+pub mod review;
 mod strength;
 pub mod tt;
 mod worker;

@@ -50,6 +50,10 @@ enum Command {
     Play(commands::play::PlayArgs),
     /// Play engines against each other, refereed by Ladya's rules (cutechess-cli's options).
     Match(Box<commands::matches::MatchArgs>),
+    /// Review the games of a PGN file: each written back to stdout with an evaluation after
+    /// every move (`[%eval 0.31]`), NAGs on inaccuracies ($6), mistakes ($2) and blunders ($4),
+    /// and each side's accuracy (`WhiteAccuracy`, `BlackAccuracy` tags).
+    Review(commands::review::ReviewArgs),
     /// Solve a chess or xiangqi problem (#N, s#N, r#N, h#N, ser-h#N, ser-#N): every key, threat, defence
     /// and dual, or every solution; or, with --epd, a whole file.
     Solve(commands::solve::SolveArgs),
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Epd(args)) => commands::epd::run(&args),
         Some(Command::Play(args)) => commands::play::run(&args),
         Some(Command::Match(args)) => commands::matches::run(&args),
+        Some(Command::Review(args)) => commands::review::run(&args),
         Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Datagen(args)) => commands::datagen::run(&args),

@@ -8,6 +8,7 @@ pub mod epd;
 pub mod matches;
 pub mod perft;
 pub mod play;
+pub mod review;
 pub mod serve;
 pub mod solve;
 pub mod train;
