@@ -12,8 +12,6 @@ use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use ladya_chess::pgn::{Pgn, RESULTS, read_pgn, write_pgn};
-use ladya_core::Game;
 use ladya_protocol::{GameKind, with_game};
 use ladya_search::{Clock, Limits, SearchControl, SearchOptions, Strength};
 use ladya_solver::Stipulation;
@@ -23,9 +21,8 @@ use tokio::sync::mpsc;
 
 use crate::assets::Assets;
 use crate::error::{ApiError, JsonBody, QueryParams};
-use crate::page::{
-    Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, line_texts, position_json,
-};
+use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};
+use crate::review::{ExportRequest, ImportRequest, export, import, review_job};
 use crate::searches::{
     SearchJob, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job, solve_job, solve_to_end,
 };
@@ -70,6 +67,7 @@ pub fn router(assets: Assets) -> Router {
         .route("/api/bestmove", post(bestmove))
         .route("/api/analyze", get(analyze))
         .route("/api/solve", post(solve))
+        .route("/api/review", get(review))
         .route("/api/pgn/export", post(pgn_export))
         .route("/api/pgn/import", post(pgn_import))
         .fallback(page_file)
@@ -293,46 +291,45 @@ fn asked_stipulation(stip: Option<&str>, mate: Option<u32>) -> Result<Stipulatio
     }
 }
 
-/// The body of `/api/pgn/export`.
-#[derive(Deserialize)]
-struct ExportRequest {
-    #[serde(flatten)]
-    position: PositionRequest,
-    result: Option<String>,
-    white: Option<String>,
-    black: Option<String>,
-}
-
-/// `POST /api/pgn/export` (chess).
+/// `POST /api/pgn/export`: the game as PGN, for every game.
 async fn pgn_export(JsonBody(request): JsonBody<ExportRequest>) -> Result<Json<Value>, ApiError> {
-    if game_kind(&request.position.game)? != GameKind::Chess {
-        return Err(ApiError::bad("PGN is for chess"));
-    }
-    let line = line::<ladya_chess::Position>(&request.position)?;
-    let result = match request.result {
-        Some(result) if RESULTS.contains(&result.as_str()) => result,
-        Some(result) => return Err(ApiError::bad(format!("bad result '{result}': 1-0, 0-1, 1/2-1/2 or *"))),
-        None => line.now.outcome().map_or("*", |o| o.result_text()).to_string(),
-    };
-    let tags = [("White", request.white), ("Black", request.black)]
-        .into_iter()
-        .filter_map(|(name, value)| Some((name.to_string(), value?)))
-        .collect();
-    let game = Pgn { tags, start: line.start, moves: line.moves, notes: Vec::new(), result: Some(result) };
-    Ok(Json(json!({ "pgn": write_pgn(&game) })))
-}
-
-/// The body of `/api/pgn/import`.
-#[derive(Deserialize)]
-struct ImportRequest {
-    pgn: String,
+    with_game!(request.game()?, export(request)).map(Json)
 }
 
 /// `POST /api/pgn/import`: the first game of a PGN text.
 async fn pgn_import(JsonBody(request): JsonBody<ImportRequest>) -> Result<Json<Value>, ApiError> {
-    let game = read_pgn(&request.pgn).map_err(|e| ApiError::bad(format!("bad PGN: {e}")))?;
-    let (moves, _) = line_texts(&game.start, &game.moves);
-    let tags: serde_json::Map<String, Value> =
-        game.tags.into_iter().map(|(name, value)| (name, Value::String(value))).collect();
-    Ok(Json(json!({ "game": "chess", "fen": game.start.fen(), "moves": moves, "tags": tags, "result": game.result })))
+    import(request).map(Json)
+}
+
+/// The longest time `/api/review` searches each position, in milliseconds.
+const REVIEW_MOVETIME_MAX_MS: u64 = 5_000;
+/// `/api/review`'s time for each position when none is given, in milliseconds.
+const REVIEW_MOVETIME_DEFAULT_MS: u64 = 300;
+
+/// The query of `/api/review`.
+#[derive(Deserialize)]
+struct ReviewQuery {
+    #[serde(flatten)]
+    position: PositionQuery,
+    movetime: Option<u64>,
+}
+
+/// `GET /api/review`: server-sent events, a position's and a move's verdict at a time, until
+/// the game is reviewed or the client goes away.
+async fn review(
+    State(state): State<AppState>,
+    QueryParams(query): QueryParams<ReviewQuery>,
+) -> Result<Sse<KeepAliveStream<AnalysisEvents>>, ApiError> {
+    let movetime = capped_millis(query.movetime, REVIEW_MOVETIME_DEFAULT_MS, REVIEW_MOVETIME_MAX_MS);
+    let request = query.position.request();
+    let (job, stop) = with_game!(game_kind(&request.game)?, review_job(&request, Limits::movetime(movetime)))?;
+    let slot = state.slots.wait(SEARCH_WAIT).await?;
+    let (sender, events) = mpsc::unbounded_channel();
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        job(&sender);
+    });
+    let stream = AnalysisEvents { events, _stop: stop };
+    // The pings find a closed connection even while no event comes.
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1))))
 }

@@ -19,6 +19,7 @@ mod api;
 mod assets;
 mod error;
 mod page;
+mod review;
 mod searches;
 
 use std::io::Write;
