@@ -18,8 +18,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const TIMEOUT = 30_000;
 
 /**
- * Per game: a line of the main game; a move at ply 1 that makes a variation; a game with a
- * planted blunder (the move at `blunder`, 1-based) for the review; and the tags of a PGN.
+ * Per game: a line of the main game; another first move that makes a variation; and a game with
+ * a planted blunder or mistake (the move at `blunder`, 1-based) for the review.
  */
 const GAMES = {
   chess: {
@@ -32,15 +32,16 @@ const GAMES = {
   xiangqi: {
     line: ["h2e2", "h9g7", "h0g2"],
     other: "b2e2",
-    // 2. ... the black chariot's file left open: Red's cannon takes it for nothing.
-    planted: ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "h7h0"],
-    blunder: 6,
+    // 2. C5+1?? takes a soldier and loses the cannon to the horse.
+    planted: ["h2e2", "h9g7", "e2e6", "g7e6"],
+    blunder: 3,
   },
   ugolki: {
     line: ["e3e4", "d6d5", "f2f4"],
     other: "f3f4",
-    planted: null,
-    blunder: 0,
+    // 2. f4? instead of the chain f2:d4 costs White about 27 of its 100 in winning chances.
+    planted: ["e2e4", "c6c5", "e4f4", "c8c4"],
+    blunder: 3,
   },
 };
 
@@ -248,6 +249,7 @@ class Lasting {
     assert.equal(await this.page.locator("#eval-bar").isVisible(), true, "the evaluation bar shows the review");
     if (process.env.SCREENSHOTS === "1") {
       await this.page.mouse.move(0, 0);
+      await this.page.locator(".panel").evaluate((e) => (e.scrollTop = e.scrollHeight));
       writeFileSync(resolve(root, `docs/img/review-${this.game}.png`), shrinkPng(await this.page.screenshot()));
       await this.page.setViewportSize({ width: 390, height: 844 });
       await this.page.locator("#review").scrollIntoViewIfNeeded();
@@ -428,7 +430,9 @@ class Bugs extends Lasting {
     const listHeight = await this.page.locator("#moves").evaluate((e) => e.clientHeight);
     const rowHeight = await this.page.locator("#moves li").first().evaluate((e) => e.offsetHeight);
     assert.ok(listHeight >= 5 * rowHeight, `the move list shows at least five rows (${listHeight}px for rows of ${rowHeight}px)`);
-    const bottom = await this.page.evaluate(() => Math.max(...[...document.querySelectorAll(".panel > *")].map((e) => e.getBoundingClientRect().bottom)));
+    const solution = await this.page.locator("#solution").evaluate((e) => [e.clientHeight, e.scrollHeight]);
+    assert.ok(solution[0] < 800 / 2 && solution[1] > 10 * solution[0], `the answer scrolls in a box of its own (${solution})`);
+    const bottom = await this.page.locator(".panel").evaluate((e) => e.getBoundingClientRect().bottom);
     assert.ok(bottom <= 800 + 1, `the panel stays in the window (${bottom}px)`);
     await this.page.locator("#moves").evaluate((e) => (e.scrollTop = e.scrollHeight));
     const [list, result] = await Promise.all([this.page.locator("#moves").boundingBox(), this.page.locator("#moves .result").boundingBox()]);

@@ -211,6 +211,7 @@ export class Analysis {
       item.innerHTML = `<span class="score">${bound}${scoreText(line.score, this.whiteToMove, game)}</span>
         <span class="pv">${escape(numbered(texts, this.positionFen))}</span>`;
     }
+    if (!this.source) return; // stopped or paused: the lines stay in the list, without arrows
     const legal = this.analysed.legal || [];
     this.onArrows(
       sorted.map(([n, line]) => ({ move: line.pv[0], kind: `line${n}`, path: legal.find((m) => m.move === line.pv[0])?.path })),

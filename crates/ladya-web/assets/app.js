@@ -9,7 +9,7 @@ import { Board, turnOf } from "./board.js";
 import { findTypedMove } from "./notation.js";
 import { Playing } from "./play.js";
 import { GameTree, TAGS, keepPrevious, loadPrevious, loadSaved, save, shareUrl, sharedGame } from "./game.js";
-import { MoveList, escape } from "./movelist.js";
+import { MoveList, chainText, escape } from "./movelist.js";
 import { Review } from "./review.js";
 import { Setup } from "./setup.js";
 import { Solver } from "./solver.js";
@@ -608,13 +608,19 @@ class App {
     $("tree-tools").hidden = this.tree.isMain(this.node);
     const ply = this.view;
     this.reviewPly = this.tree.isMain(this.node) && ply <= reviewed && (ply > 0 || reviewed > 0) ? ply : null;
-    this.bestArrow = this.review.show(this.reviewPly);
+    // The better move is written and drawn as played in the position before the move shown.
+    const before = this.node.parent && this.positions.get(this.node.parent);
+    if (this.reviewPly && !before && this.game.name === "ugolki") {
+      const node = this.node;
+      this.positionOf(node.parent).then(() => this.node === node && this.renderTree(), () => {});
+    }
+    this.bestArrow = this.review.show(this.reviewPly, this.node.parent ? chainText(this.node) : null, before?.legal || null);
     this.drawArrows();
     this.drawEval();
   }
 
   drawArrows() {
-    this.arrows.set([...this.analysisArrows, ...(this.bestArrow ? [{ move: this.bestArrow, kind: "best" }] : [])]);
+    this.arrows.set([...this.analysisArrows, ...(this.bestArrow ? [{ ...this.bestArrow, kind: "best" }] : [])]);
   }
 
   /** The evaluation bar: the running analysis's line 1, else the review's position shown. */

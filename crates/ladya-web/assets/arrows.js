@@ -79,7 +79,8 @@ export class EvalBar {
     this.bar.dataset.win = clamped.toFixed(1);
     // The bar is narrow: a pawn count with one decimal and no sign (the colour says whose).
     const pawns = /^[+-]?\d+\.\d+$/.test(text) ? Math.abs(Number(text)).toFixed(1) : text.replace(/^\+/, "");
-    this.label.textContent = pawns;
+    // What does not fit the bar's width is left to its description.
+    this.label.textContent = pawns.length <= 3 ? pawns : "";
     this.label.classList.toggle("low", clamped < 50);
     this.bar.setAttribute("aria-valuenow", clamped.toFixed(0));
     this.bar.setAttribute("aria-valuetext", `${text} (${clamped.toFixed(0)}% for the first player)`);

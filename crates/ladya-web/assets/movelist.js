@@ -132,7 +132,8 @@ export class MoveList {
   }
 }
 
-function chainText({ text, path }) {
+/** A move as the list writes it: an ugolki chain of jumps with every landing square. */
+export function chainText({ text, path }) {
   return path.length > 2 && text.includes(":") ? path.join(":") : text;
 }
 

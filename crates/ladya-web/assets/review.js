@@ -138,10 +138,13 @@ export class Review {
   }
 
   /**
-   * The main line's position after `ply` moves is shown (null: a position off the main line):
-   * the sentence about the move that led there, and its better move ({move, path} or null).
+   * The main line's position after `ply` moves is shown (null: a position off the main line).
+   * `played` is the move that led there as the move list writes it, `legal` the legal moves
+   * before it (/api/position's, null while unknown): an ugolki chain is then written and drawn
+   * square by square. Says the sentence about the move and returns its better move ({move,
+   * path}) when the move was a mistake, else null.
    */
-  show(ply) {
+  show(ply, played = null, legal = null) {
     this.ply = ply;
     this.draw();
     const judged = ply ? this.data?.judged[ply - 1] : null;
@@ -150,14 +153,17 @@ export class Review {
       return null;
     }
     const name = judged.judgement ? JUDGEMENTS[judged.judgement].name : null;
-    const bestText = judged.best_text || judged.best;
+    const entry = legal && judged.best ? legal.find((m) => m.move === judged.best) : null;
+    const path = entry && entry.path.length > 2 ? entry.path : null;
+    const bestText = path && (judged.best_text || "").includes(":") ? path.join(":") : judged.best_text || judged.best;
+    const playedText = played || judged.text;
     let text;
-    if (!judged.best || judged.best === judged.move) text = `${judged.text} is the best move.`;
+    if (!judged.best || judged.best === judged.move) text = `${playedText} is the best move.`;
     else if (name) text = `${name}. Best was ${bestText}`;
-    else text = `${judged.text} is fine; Ladya preferred ${bestText}.`;
+    else text = `${playedText} is fine; Ladya preferred ${bestText}.`;
     this.comment.textContent = text;
     this.comment.className = `review-comment ${judged.judgement || "good"}`;
-    return name && judged.best ? judged.best : null;
+    return name && judged.best ? { move: judged.best, path } : null;
   }
 
   graphClicked(e) {
@@ -181,7 +187,7 @@ export class Review {
     if (!d) {
       this.status.textContent = "Ladya analyses every move of the main line and marks the mistakes.";
       this.graph.innerHTML = "";
-      this.graph.hidden = true;
+      this.graph.setAttribute("hidden", "");
       this.summary.innerHTML = "";
       this.comment.textContent = "";
       this.setButton(false);
@@ -199,9 +205,10 @@ export class Review {
   }
 
   drawGraph(d, n) {
-    this.graph.hidden = false;
+    this.graph.removeAttribute("hidden"); // an <svg> has no `hidden` property
     const x = (ply) => (n ? (ply / n) * W : 0);
-    const y = (win) => H - (win / 100) * H;
+    const PAD = 8; // a mark at 0 or 100 stays whole
+    const y = (win) => H - PAD - (win / 100) * (H - 2 * PAD);
     const points = [];
     for (let ply = 0; ply <= n; ply++) {
       const p = d.positions[ply];
