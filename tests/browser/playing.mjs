@@ -154,7 +154,8 @@ class Playing {
     const before = (await this.moves()).length;
     await this.page.fill("#move-input", text);
     await this.page.press("#move-input", "Enter");
-    await this.waitForMoves(before + 1);
+    // At least: Ladya may answer at once.
+    await this.page.waitForFunction((k) => document.querySelectorAll("#moves button[data-ply]").length > k, before, { timeout: TIMEOUT });
     assert.equal((await this.moves())[before], move, `${text} plays ${move}`);
   }
 
@@ -428,10 +429,9 @@ class Playing {
     assert.equal(await this.board('.mark.selected[data-square="e2"]').count(), 1);
     await goTo("e4");
     await this.page.keyboard.press(" ");
-    await this.waitForMoves(1);
-    assert.deepEqual(await this.moves(), ["e2e4"]);
+    await this.waitForMoves(2); // e2e4 and Ladya's answer
+    assert.equal((await this.moves())[0], "e2e4");
     assert.equal(await this.page.evaluate(() => document.activeElement?.id), "board", "the board keeps the focus");
-    await this.waitForMoves(2);
     await this.waitInteractive();
     assert.match(await this.page.locator("#announce").textContent(), /^Ladya played \S+$/);
 
@@ -631,6 +631,7 @@ class Playing {
       await this.waitForMoves(4);
       await this.waitInteractive();
       await sleep(1500);
+      await this.page.evaluate(() => document.activeElement.blur());
       await this.page.mouse.move(0, 0);
       const png = await this.page.screenshot();
       if (dir) writeFileSync(resolve(dir, `level-clock-${game}-${name}.png`), png);
