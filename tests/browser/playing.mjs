@@ -287,6 +287,7 @@ class Playing {
     await this.page.locator("#resign").click();
     await this.page.locator('#status[data-kind="result"]').waitFor();
     assert.equal(await this.status(), "White resigns. Black wins by resignation.");
+    assert.equal(await this.page.evaluate(() => window.__audio.oscillators), 3, "the game's end is heard: three tones");
     assert.match(await this.page.locator("#moves .result").textContent(), /^0-1/);
     assert.equal(await this.board().getAttribute("data-interactive"), "false");
     assert.equal(await this.page.locator("#undo").isDisabled(), true);
@@ -300,6 +301,14 @@ class Playing {
     await this.page.locator("#offer-draw").click();
     assert.equal(await this.status(), "Ladya declines the draw");
     await this.waitInteractive();
+
+    this.step("Ladya, a queen down but at move 5, declines: not before move 10");
+    await this.loadFen("4k3/8/8/8/8/8/8/3QK3 w - - 0 5");
+    await this.type("Qd2", "d1d2");
+    await this.waitForMoves(2);
+    await this.waitInteractive();
+    await this.page.locator("#offer-draw").click();
+    assert.equal(await this.status(), "Ladya declines the draw");
 
     this.step("Ladya, a queen down at move 40, accepts");
     await this.loadFen("4k3/8/8/8/8/8/8/3QK3 w - - 0 40");
