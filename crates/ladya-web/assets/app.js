@@ -435,6 +435,7 @@ class App {
       const known = node.children.find((c) => c.move === entry.move);
       const child = this.tree.add(node, entry.move, entry.text, entry.path);
       if (!known) child.by = "ladya";
+      this.playing.moved(this.tree.plyOf(node) + 1); // its clock stops, the player's runs
       this.save();
       this.render();
       return;
