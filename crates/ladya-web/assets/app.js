@@ -654,9 +654,6 @@ class App {
     } else if (this.playing.note && atEnd) {
       text = this.playing.note;
       kind = "note";
-    } else if (this.note) {
-      [text, action] = this.note;
-      kind = "note";
     } else if (!atEnd) {
       const end = this.tree.plyOf(this.tree.lineEnd(this.node));
       text = this.view === 0 ? "The start position shown: " : `Move ${this.view} of ${end} shown: `;
@@ -689,15 +686,27 @@ class App {
     }
     status.className = `status ${kind}`;
     status.dataset.kind = kind || "turn";
-    status.textContent = text;
-    if (action) {
+    status.textContent = "";
+    const link = ([label, handler]) => {
       const button = document.createElement("button");
       button.type = "button";
       button.className = "link";
-      button.textContent = action[0];
-      button.addEventListener("click", action[1]);
-      status.append(button);
+      button.textContent = label;
+      button.addEventListener("click", handler);
+      return button;
+    };
+    // A note (a shared game opened over a saved one) goes above what the status says.
+    if (this.note && !this.error) {
+      const note = document.createElement("span");
+      note.className = "note";
+      note.append(this.note[0], link(this.note[1]));
+      status.append(note);
+      status.dataset.note = "true";
+    } else {
+      delete status.dataset.note;
     }
+    status.append(text);
+    if (action) status.append(link(action));
   }
 
   /** Shows the review's tab and reviews the main line. */
