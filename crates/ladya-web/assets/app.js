@@ -5,7 +5,7 @@
 import * as api from "./api.js";
 import { Analysis, scoreText } from "./analysis.js";
 import { Arrows, EvalBar } from "./arrows.js";
-import { Board, turnOf } from "./board.js";
+import { Board } from "./board.js";
 import { findTypedMove } from "./notation.js";
 import { Playing } from "./play.js";
 import { GameTree, TAGS, keepPrevious, loadPrevious, loadSaved, save, shareUrl, sharedGame } from "./game.js";
