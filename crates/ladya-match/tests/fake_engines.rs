@@ -128,7 +128,7 @@ fn check_line(records: &[(usize, String, String, GameRecord)], game: GameKind, c
                     ["f3", "e5", "g4", "Qh4#"]
                 );
             }
-            _ => assert_eq!(record.reason, "draw by repetition", "{context}"),
+            _ => assert_eq!(record.reason, "Draw by repetition", "{context}"),
         }
         assert_eq!(record.termination, Termination::Normal);
     }

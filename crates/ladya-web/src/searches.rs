@@ -52,16 +52,26 @@ impl SearchSlots {
         if let Ok(slot) = self.running.clone().try_acquire_owned() {
             return Ok(slot);
         }
-        let _place = self.line.try_acquire().map_err(|_| {
-            busy(format!(
-                "{LINE_MAX} requests already wait for one of the {} search slots; try again later",
-                self.count
-            ))
-        })?;
-        tokio::time::timeout(most, self.running.clone().acquire_owned()).await.ok().and_then(Result::ok).ok_or_else(
-            || busy(format!("all {} search slots stayed taken for {} s; try again later", self.count, most.as_secs())),
-        )
+        let _place = self.line.try_acquire().map_err(|_| busy(line_full(self.count)))?;
+        tokio::time::timeout(most, self.running.clone().acquire_owned())
+            .await
+            .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| busy(waited_in_vain(self.count, most)))
     }
+}
+
+/// Why a request that finds the line full is refused, with `count` slots.
+fn line_full(count: usize) -> String {
+    let slots =
+        if count == 1 { "the only search slot".to_string() } else { format!("one of the {count} search slots") };
+    format!("{LINE_MAX} requests already wait for {slots}; try again later")
+}
+
+/// Why a request that waited `most` in vain is refused, with `count` slots.
+fn waited_in_vain(count: usize, most: Duration) -> String {
+    let slots = if count == 1 { "the only search slot".to_string() } else { format!("all {count} search slots") };
+    format!("{slots} stayed taken for {} s; try again later", most.as_secs())
 }
 
 /// 503 with `busy: ` and why.
@@ -254,4 +264,21 @@ pub async fn solve_to_end(job: SolveJob, slot: OwnedSemaphorePermit, most: Durat
 /// A move time in milliseconds, capped at `most`, with `default` when missing.
 pub fn capped_millis(asked: Option<u64>, default: u64, most: u64) -> Duration {
     Duration::from_millis(asked.unwrap_or(default).min(most))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn busy_messages_count_the_slots_in_words() {
+        let most = Duration::from_secs(30);
+        assert_eq!(waited_in_vain(1, most), "the only search slot stayed taken for 30 s; try again later");
+        assert_eq!(waited_in_vain(4, most), "all 4 search slots stayed taken for 30 s; try again later");
+        assert_eq!(line_full(1), "16 requests already wait for the only search slot; try again later");
+        assert_eq!(line_full(2), "16 requests already wait for one of the 2 search slots; try again later");
+        for count in [1, 2, 64] {
+            assert!(!waited_in_vain(count, most).contains("all 1 ") && !line_full(count).contains(" 1 search"));
+        }
+    }
 }
