@@ -11,7 +11,7 @@
 //! ranks 1-10 as Fairy-Stockfish writes them, ICCS or WXF; ugolki: coordinates or `e3-e4`),
 //! and a `Variant` tag, if any, checked against the game.
 //!
-//! [`write`] writes a [`PgnGame`]: the Seven Tag Roster, `Variant` (games other than chess),
+//! [`write()`] writes a [`PgnGame`]: the Seven Tag Roster, `Variant` (games other than chess),
 //! `SetUp` and `FEN` (a start other than chess's standard one), the other tags, then the
 //! moves in [`Game::pgn_move_text`]'s form with move numbers from the start position, each
 //! with its NAGs and comment, in lines of at most 79 characters, and the result.
@@ -112,7 +112,7 @@ use crate::{Game, Side};
 /// game going on or of unknown result.
 pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
-/// The longest line of movetext [`write`] writes.
+/// The longest line of movetext [`write()`] writes.
 pub const LINE_WIDTH: usize = 79;
 
 /// The tags PGN's export form puts first, in its order, with their values when unknown.

@@ -157,3 +157,33 @@ fn errors_name_the_move_and_the_game() {
     let lichess = "[Variant \"Standard\"]\n1. e4 *\n\n[Variant \"From Position\"]\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O *";
     assert_eq!(read::<ladya_chess::Position>(lichess).unwrap().len(), 2);
 }
+
+#[test]
+fn no_text_makes_the_reader_panic() {
+    // A game with every kind of element, cut at every character and with PGN's special
+    // characters put in everywhere: each text is read (or refused) without a panic.
+    let text = "[Event \"a \\\"b\\\"\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n\
+                % escaped\n1. e4 {c} e5?! (1... c5 (1... d5) 2. Nf3) 2. Nf3 $1 ; rest\n2... Nc6!! 3. Bb5 a6 1-0\n\
+                [White \"ü\"]\n1. d4 d5 0000 35.4 *";
+    let specials = ['{', '}', '(', ')', '[', ']', ';', '%', '$', '!', '?', '.', '"', '\\', '\n', 'é', '0', '-'];
+    let mut texts = Vec::new();
+    for (at, _) in text.char_indices() {
+        texts.push(text[..at].to_string());
+        texts.push(text[at..].to_string());
+        for c in specials {
+            texts.push(format!("{}{c}{}", &text[..at], &text[at..]));
+        }
+    }
+    let mut read_some = 0;
+    for text in &texts {
+        if let Ok(games) = read_games(text) {
+            read_some += 1;
+            for game in &games {
+                let _ = game.replay::<ladya_chess::Position>();
+                let _ = game.replay::<ladya_xiangqi::Position>();
+                let _ = game.replay::<ladya_ugolki::Position>();
+            }
+        }
+    }
+    assert!(read_some > texts.len() / 2, "{read_some} of {}", texts.len());
+}
