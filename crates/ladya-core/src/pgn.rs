@@ -722,7 +722,7 @@ pub fn write_text(
         if comment.starts_with(char::is_whitespace) {
             parts.insert(0, String::new());
         }
-        if parts.len() == 1 || comment.ends_with(char::is_whitespace) {
+        if comment.ends_with(char::is_whitespace) {
             parts.push(String::new());
         }
         let last = parts.len() - 1;
@@ -827,6 +827,13 @@ mod tests {
             .collect();
         let tags = [("Event".to_string(), "x".to_string())];
         let text = write_text(&tags, 12, Side::Black, &moves, Some(" the end "), "0-1");
+        // Comments are written as given: braced tight, or spaced where they start and end
+        // with a space.
+        for (comment, written) in [("x{y}", "{x(y)}"), (" a b ", "{ a b }"), ("a ", "{a }"), ("", "{}")] {
+            let one = [MoveText { text: "m".into(), note: Note::new(None, Some(comment.into())), line: 0 }];
+            let movetext = write_text(&[], 1, Side::White, &one, None, "*");
+            assert_eq!(movetext, format!("\n1. m {written} *\n"));
+        }
         assert!(text.starts_with("[Event \"x\"]\n\n12... m0 $2 {a long comment (0) here} 13. m1 m2"), "{text}");
         assert!(text.lines().all(|l| l.len() <= LINE_WIDTH), "{text}");
         assert!(text.lines().all(|l| !l.ends_with('.')), "{text}");
