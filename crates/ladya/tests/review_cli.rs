@@ -55,7 +55,7 @@ fn marked_bad<G: Game>(game: &PgnGame<G>, ply: usize) -> bool {
 #[test]
 fn a_queen_left_en_prise_is_a_blunder_in_chess() {
     let text = "[Event \"queen\"]\n[White \"A\"]\n[Black \"B\"]\n\n\
-                1. d4 d5 2. Bf4 Nf6 3. e3 Bf5 4. Qg4 Bxg4 5. Nf3 e6 0-1\n\n\
+                1. d4 { [%eval 0.20] [%clk 0:03:00] } d5 2. Bf4 Nf6 3. e3 Bf5 4. Qg4 Bxg4 5. Nf3 e6 0-1\n\n\
                 [Event \"short\"]\n\n1. e4 *\n";
     let (pgn, games) = reviewed::<ladya_chess::Position>("chess", text, "6");
     assert_eq!(games.len(), 2);
@@ -69,8 +69,10 @@ fn a_queen_left_en_prise_is_a_blunder_in_chess() {
         comment["[%eval ".len()..comment.find(']').unwrap()].parse().unwrap()
     };
     assert!(eval_after(7) < -5.0, "{pgn}");
-    // Lichess's form, braces spaced.
+    // Lichess's form, braces spaced; the file's own comment stays, but for its evaluation.
     assert!(pgn.contains("1. d4 { [%eval "), "{pgn}");
+    let first = games[0].notes[0].comment.as_deref().unwrap();
+    assert!(first.ends_with("] [%clk 0:03:00]") && first.matches("[%eval").count() == 1, "{first}");
     let white: f64 = games[0].tag("WhiteAccuracy").unwrap().parse().unwrap();
     let black: f64 = games[0].tag("BlackAccuracy").unwrap().parse().unwrap();
     assert!(white < black, "{white} {black}");

@@ -112,6 +112,13 @@ fn review_games<G: EngineGame>(args: &ReviewArgs, file: &str, texts: &[GameText]
                 let capital = name[..1].to_ascii_uppercase() + &name[1..];
                 comment += &format!("{capital}. {} was best. ", pos.pgn_move_text(best));
             }
+            // What the file said of the move stays, but for an evaluation of its own.
+            if let Some(kept) = game.notes.get(k).and_then(|n| n.comment.as_deref()).map(without_eval)
+                && !kept.is_empty()
+            {
+                comment += &kept;
+                comment.push(' ');
+            }
             notes[k] = Note::new(judged.judgement.map(|j| j.nag()), Some(comment));
             pos.make(judged.played);
         }
@@ -128,6 +135,18 @@ fn review_games<G: EngineGame>(args: &ReviewArgs, file: &str, texts: &[GameText]
             .map_err(|e| Failure(format!("standard output: {e}")))?;
     }
     Ok(())
+}
+
+/// `comment` without its `[%eval ...]` commands, its white space made single spaces.
+fn without_eval(comment: &str) -> String {
+    let mut rest = comment;
+    let mut kept = String::new();
+    while let Some(at) = rest.find("[%eval") {
+        kept.push_str(&rest[..at]);
+        rest = rest[at..].find(']').map_or("", |end| &rest[at + end + 1..]);
+    }
+    kept.push_str(rest);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// `game N/M [#####-----] k/n` on one line of stderr, redrawn in place.
