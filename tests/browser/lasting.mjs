@@ -187,6 +187,11 @@ class Lasting {
     await this.page.locator("#status button", { hasText: "bring back your previous game" }).click();
     await this.page.waitForFunction(() => document.querySelectorAll("#moves button[data-ply]").length === 1);
     assert.deepEqual(await this.mainLine(), [line[0]], "the game before the link came back");
+    this.step("a link with a move that is not legal leaves the saved game as it was");
+    await this.open(`?game=${this.game}&moves=${line[0]},a1a1`);
+    assert.equal(await this.page.locator("#status").getAttribute("data-kind"), "error");
+    assert.match(await this.page.locator("#status").textContent(), /^The shared game could not be opened/);
+    assert.deepEqual(await this.mainLine(), [line[0]], "the saved game is kept");
     await this.tab("analysis");
   }
 

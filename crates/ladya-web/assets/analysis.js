@@ -77,6 +77,7 @@ export class Analysis {
     if (!this.wanted) return;
     if (!this.visible() && this.source) {
       this.close();
+      this.onEval(null);
       this.summary.textContent = "Paused while the analysis is out of sight.";
       this.button.dataset.paused = "true";
     } else if (this.visible() && !this.source) {

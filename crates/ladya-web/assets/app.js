@@ -519,7 +519,10 @@ class App {
   /** The review learnt more: the marks in the move list and the board follow. */
   reviewChanged() {
     this.save();
-    if (this.shown) this.render();
+    if (!this.shown) return;
+    // The list, the graph and the bar follow; the board is left alone (a move may be under way).
+    this.renderTree();
+    this.renderStatus(!this.node.children.length);
   }
 
   /** The result at the main line's end: {result, text}, or null while the game goes on. */
@@ -761,9 +764,15 @@ async function main() {
       await app.loadGame(game.start, []);
     }
   } catch (e) {
-    // A link or a saved game the server does not take: a new game, and why.
-    await app.loadGame(game.start, []);
-    app.fail(new Error(`${shared ? "The shared game" : "The saved game"} could not be opened (${e.message}); a new game started.`));
+    // A link the server does not take leaves the saved game as it was; a saved game it does
+    // not take gives way to a new game. Either way the status says why.
+    if (shared && saved) {
+      await app.restore(saved);
+      app.fail(new Error(`The shared game could not be opened (${e.message}); this is your saved game.`));
+    } else {
+      await app.loadGame(game.start, []);
+      app.fail(new Error(`${shared ? "The shared game" : "The saved game"} could not be opened (${e.message}); a new game started.`));
+    }
   }
   // A reload keeps the game from storage, not from the link.
   if (shared) history.replaceState(null, "", `${location.pathname}?game=${game.name}`);
