@@ -286,7 +286,19 @@ class Lasting {
     await this.page.waitForFunction(() => document.querySelectorAll("#board .arrow").length === 2 && document.querySelectorAll("#lines .line").length === 2, null, { timeout: TIMEOUT });
     assert.equal(await this.page.locator("#eval-bar").isVisible(), true);
     const score = await this.page.locator('#lines .line[data-multipv="1"] .score').textContent();
-    if (this.game === "ugolki") assert.match(score, /^[≥≤]?([+-]?\d+|#-?\d+)$/, `an ugolki score is no count of pawns: ${score}`);
+    if (this.game === "ugolki") {
+      assert.match(score, /^[≥≤]?([+-]?\d+|#-?\d+)$/, `an ugolki score is no count of pawns: ${score}`);
+      // Chains as the move list writes them: every landing square, each a jump of two squares.
+      await this.page.waitForFunction(() => {
+        const chains = [...document.querySelectorAll("#lines .pv")].flatMap((e) => e.textContent.match(/[a-h][1-8](:[a-h][1-8])+/g) || []);
+        const jump = (a, b) => {
+          const df = Math.abs(a.charCodeAt(0) - b.charCodeAt(0));
+          const dr = Math.abs(Number(a[1]) - Number(b[1]));
+          return (df === 2 && dr === 0) || (df === 0 && dr === 2);
+        };
+        return chains.length > 0 && chains.every((c) => c.split(":").every((sq, i, all) => i === 0 || jump(all[i - 1], sq)));
+      }, null, { timeout: TIMEOUT });
+    }
     else assert.match(score, /^[≥≤]?([+-]?\d+\.\d\d|#-?\d+)$/);
     this.step("the analysis pauses when another tab or the page is hidden");
     await this.tab("setup");
