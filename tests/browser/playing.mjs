@@ -385,16 +385,23 @@ class Playing {
     await this.open("chess");
     // Ladya's answers take a second here, whatever the server: time to set the premove.
     await this.page.route("**/api/bestmove", async (route) => {
-      await sleep(2500);
+      await sleep(3000);
       await route.continue();
     });
     await this.type("d4", "d2d4");
-    this.step("a premove set and cancelled by a right click");
+    this.step("a premove set, and cancelled by a right click");
     await this.click("g1");
     await this.click("f3");
     assert.equal(await this.board().getAttribute("data-premove"), "g1f3");
     assert.equal(await this.board(".mark.premove").count(), 2);
     await this.click("a5", { button: "right" });
+    assert.equal(await this.board().getAttribute("data-premove"), null);
+    assert.equal(await this.board(".mark.premove").count(), 0);
+    this.step("another cancelled by a click elsewhere on the board");
+    await this.click("b1");
+    await this.click("c3");
+    assert.equal(await this.board().getAttribute("data-premove"), "b1c3");
+    await this.click("h5");
     assert.equal(await this.board().getAttribute("data-premove"), null);
     assert.equal(await this.board(".mark.premove").count(), 0);
     this.step("g1f3 premoved by drag, played as soon as Ladya moved");
