@@ -625,11 +625,12 @@ fn tag_line(out: &mut String, name: &str, value: &str) {
 }
 
 /// `game` in PGN's export form: the Seven Tag Roster first (`?` for what `game.tags` does not
-/// give; `Result` from `game.result`, else the tag, else `*`), `Variant` for a game with
+/// give; `Result` from `game.result`, else the tag, else `*`, and `*` for a value that is
+/// not one of [`RESULTS`]), `Variant` for a game with
 /// [`Game::PGN_VARIANT`], `SetUp` and `FEN` when the game has a variant or the start is not
 /// the standard one, the other tags in their order, then the movetext (see [`write_text`]).
 pub fn write<G: Game>(game: &PgnGame<G>) -> String {
-    let result = game.result.as_deref().or(game.tag("Result")).unwrap_or("*");
+    let result = game.result.as_deref().or(game.tag("Result")).filter(|r| RESULTS.contains(r)).unwrap_or("*");
     let mut tags: Vec<(String, String)> = SEVEN_TAG_ROSTER
         .iter()
         .map(|&(name, unknown)| {

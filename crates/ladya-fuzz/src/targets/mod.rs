@@ -2,6 +2,7 @@
 //! ([`Target::check`]) against the invariants of the code it drives.
 
 mod epd;
+mod pgn;
 mod positions;
 mod protocol;
 mod solver;
@@ -140,6 +141,12 @@ pub const TARGETS: &[Target] = &[
         about: "EPD lines through every game's EPD reader: positions read back, bm/am moves are legal",
         generate: epd::generate,
         check: epd::check,
+    },
+    Target {
+        name: "pgn",
+        about: "PGN texts through the reader as every game: no panic; a game that replays writes PGN that reads back the same",
+        generate: pgn::generate,
+        check: pgn::check,
     },
     Target {
         name: "solver",
