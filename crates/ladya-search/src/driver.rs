@@ -11,7 +11,7 @@ use crate::limits::{Limits, SearchControl, moves_to_come};
 use crate::options::SearchOptions;
 use crate::strength::Strength;
 use crate::tt::{Bound, TranspositionTable};
-use crate::worker::{MAX_PLY, Shared, Worker};
+use crate::worker::{MAX_PLY, RootMove, Shared, Worker};
 
 /// One line of progress: a principal variation found at some depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,22 +114,52 @@ pub fn search<G: Game>(
     SearchResult { nodes: shared.nodes.load(Relaxed), ..result }
 }
 
-/// A line of the last completed iteration a level below full strength chooses from: its move,
-/// score and principal variation.
-type Candidate<M> = (M, Score, Vec<M>);
+/// A line of the last completed iteration that a level below full strength chooses from.
+struct Candidate<M> {
+    mv: M,
+    /// The score at the last completed depth.
+    score: Score,
+    /// The lower of its scores at the last two depths (a move not among the lines the depth
+    /// before counts as the worst of them there): a shallow search's horizon makes a move
+    /// look far better at one depth than the next (a queen left hanging, the reply pruned),
+    /// and a level trusts only what both depths agree on.
+    trusted: Score,
+    pv: Vec<M>,
+}
 
-/// The search's result with the move `strength` chooses among `candidates` (best first) in the
-/// position with hash `key`. Without candidates (no iteration completed) the result stands.
+/// Replaces `candidates` (the lines of the depth before, if any) by the first `lines` root
+/// moves of the depth just completed, best trusted score first.
+fn keep_candidates<M: MoveCode>(candidates: &mut Vec<Candidate<M>>, root_moves: &[RootMove<M>]) {
+    let before: Vec<(M, Score)> = candidates.iter().map(|c| (c.mv, c.score)).collect();
+    let worst_before = before.iter().map(|&(_, score)| score).min();
+    *candidates = root_moves
+        .iter()
+        .map(|rm| {
+            let then = before.iter().find(|&&(mv, _)| mv == rm.mv).map(|&(_, score)| score).or(worst_before);
+            Candidate {
+                mv: rm.mv,
+                score: rm.score,
+                trusted: then.map_or(rm.score, |then| then.min(rm.score)),
+                pv: rm.pv.clone(),
+            }
+        })
+        .collect();
+    candidates.sort_by_key(|c| std::cmp::Reverse(c.trusted));
+}
+
+/// The search's result with the move `strength` chooses among `candidates` (best trusted
+/// first) in the position with hash `key`. Without candidates (no iteration completed) the
+/// result stands.
 fn choose<M: Copy>(
     result: SearchResult<M>,
     candidates: &[Candidate<M>],
     strength: Strength,
     key: u64,
 ) -> SearchResult<M> {
-    let scores: Vec<Score> = candidates.iter().map(|c| c.1).collect();
-    match candidates.get(strength.choose(&scores, key)) {
-        Some((mv, score, pv)) => {
-            SearchResult { best: Some(*mv), ponder: pv.get(1).copied(), score: *score, pv: pv.clone(), ..result }
+    let trusted: Vec<Score> = candidates.iter().map(|c| c.trusted).collect();
+    match candidates.get(strength.choose(&trusted, key)) {
+        Some(c) => {
+            SearchResult { best: Some(c.mv), ponder: c.pv.get(1).copied(), score: c.score, pv: c.pv.clone(), ..result }
         }
         None => result,
     }
@@ -199,8 +229,7 @@ fn iterate<G: Game>(
         }
         worker.limits_armed = true;
         if let Some((_, candidates)) = &mut weaker {
-            candidates.clear();
-            candidates.extend(worker.root_moves[..multipv].iter().map(|rm| (rm.mv, rm.score, rm.pv.clone())));
+            keep_candidates(candidates, &worker.root_moves[..multipv]);
         }
         if worker.main {
             report_lines(worker, depth, multipv, None, report);

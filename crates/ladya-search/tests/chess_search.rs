@@ -226,17 +226,19 @@ fn moves_at(elo: u32, fen: &str, seeds: std::ops::Range<u64>) -> Vec<String> {
 #[test]
 fn a_weak_level_varies_its_moves_but_never_gives_away_a_won_queen() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let masters = ["e2e4", "d2d4", "c2c4", "g1f3"];
     let mut weak = moves_at(800, start, 0..24);
     weak.sort();
     weak.dedup();
     assert!(weak.len() >= 3, "800 plays only {weak:?} from the start");
-    // Full-strength search plays one move here whatever the seed; a strong level nearly so.
-    let mut strong = moves_at(2800, start, 0..6);
-    strong.dedup();
-    assert!(strong.len() <= 2, "2800 plays {strong:?}");
+    assert!(weak.iter().any(|m| !masters.contains(&m.as_str())), "800 plays {weak:?}");
+    // The strongest level varies among the openings masters play.
+    let strong = moves_at(2800, start, 0..8);
+    assert!(strong.iter().all(|m| masters.contains(&m.as_str())), "2800 plays {strong:?}");
     // A queen hangs to a pawn: every level from 800 takes it (the weakest may overlook it).
     let free_queen = "rnb1kbnr/pppp1ppp/8/4q3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 3";
     for elo in [800, 1200, 2000] {
-        assert!(moves_at(elo, free_queen, 0..8).iter().all(|m| m == "d4e5"), "{elo}");
+        let moves = moves_at(elo, free_queen, 0..8);
+        assert!(moves.iter().all(|m| m == "d4e5"), "{elo}: {moves:?}");
     }
 }
