@@ -553,12 +553,13 @@ class Playing {
     }
     assert.equal((await this.moves()).length, 0);
 
-    this.step("xiangqi and ugolki forms still read");
     await this.open("xiangqi", { side: "both" });
+    this.step("WXF and coordinates, with or without a dash, still read");
     await this.type("C2.5", "h2e2");
     await this.type("h9g7", "h9g7");
     await this.type("h0-g2", "h0g2");
     await this.open("ugolki", { side: "both" });
+    this.step("e3-e4 and e3e4 still read");
     await this.type("e3-e4", "e3e4");
     await this.type("d6d5", "d6d5");
   }
