@@ -1,8 +1,9 @@
 // Browser tests of playing as on a real board: levels by rating (the elo sent), clocks (a flag
-// fall ends the game; Ladya is sent its clock), resigning and draw offers, sounds and their mute
-// switch, castling by dropping the king on its rook, premoves, moves by keyboard and what the
-// screen reader is told, xiangqi's coordinates and Western pieces, and the move box's and the
-// board's old bugs. Called from run.mjs with a browser and the server's address.
+// fall ends the game; Ladya is sent its clock), the clocks and a game's end kept over a reload,
+// resigning and draw offers, sounds and their mute switch, castling by dropping the king on its
+// rook, premoves, moves by keyboard and what the screen reader is told, xiangqi's coordinates
+// and Western pieces, and the move box's and the board's old bugs. Called from run.mjs with a
+// browser and the server's address.
 //
 // SCREENSHOTS=1 also saves docs/img/level-clock-{chess,xiangqi,ugolki}.png (1280x800, a level
 // chosen and a clock running); PLAYING_SHOTS=DIR saves them, and phone-sized ones (390x844), in
@@ -273,6 +274,136 @@ class Playing {
     await this.page.locator('#status[data-kind="result"]').waitFor({ timeout: 10_000 });
     assert.equal(await this.status(), "White's time is up, but Black cannot mate: draw.");
     assert.match(await this.page.locator("#moves .result").textContent(), /^1\/2-1\/2/);
+  }
+
+  /** Whose clock runs: "white", "black" or null. */
+  running() {
+    return this.page.locator(".clock.running").evaluateAll((list) => (list.length ? list[0].dataset.side : null));
+  }
+
+  async reload() {
+    await this.page.reload();
+    await this.page.locator("body[data-ready]").waitFor();
+  }
+
+  /** A game's clocks outlast a reload and a page left for a while, which is not charged. */
+  async clocksLast() {
+    await this.open("chess", { side: "both" });
+    await this.page.selectOption("#time-control", "3+2");
+    this.step("3+2, three moves: Black's clock runs");
+    await this.type("e4", "e2e4");
+    await this.type("e5", "e7e5");
+    await this.type("Nf3", "g1f3");
+    await sleep(1200);
+    assert.equal(await this.running(), "black");
+    const white = await this.clockMs("white");
+    const black = await this.clockMs("black");
+    assert.ok(black < 179_000 && white > 179_000, `Black's time runs, White's stands with its increment: ${white}, ${black}`);
+
+    this.step("a reload shows the same times, and Black's clock runs on");
+    await this.reload();
+    assert.equal(await this.page.locator("#time-control").inputValue(), "3+2");
+    assert.equal(await this.running(), "black", "the same side's clock runs");
+    const whiteAfter = await this.clockMs("white");
+    const blackAfter = await this.clockMs("black");
+    assert.ok(Math.abs(whiteAfter - white) < 1000, `White's time kept: ${white} then ${whiteAfter}`);
+    assert.ok(blackAfter <= black && black - blackAfter < 1000, `Black's time kept: ${black} then ${blackAfter}`);
+    await sleep(1100);
+    assert.ok(await this.clockMs("black") <= blackAfter - 1000, "Black's clock runs after the reload");
+    assert.equal(await this.clockMs("white"), whiteAfter, "White's stands");
+
+    this.step("the page left for 3 s: that time is not charged");
+    const before = await this.clockMs("black");
+    await this.page.goto("about:blank");
+    await sleep(3000);
+    await this.page.goto(`${this.url}?game=chess`);
+    await this.page.locator("body[data-ready]").waitFor();
+    const back = await this.clockMs("black");
+    assert.ok(back <= before && before - back < 1000, `Black had ${before} on leaving, ${back} on coming back`);
+    assert.equal(await this.running(), "black");
+
+    this.step("the game goes on: Black's move gets the increment, White's clock runs");
+    await this.type("Nc6", "b8c6");
+    assert.equal(await this.running(), "white");
+    const blackMoved = await this.clockMs("black");
+    assert.ok(blackMoved > back && blackMoved <= back + 2000, `2 s added to Black's ${back}: ${blackMoved}`);
+
+    this.step("a new game starts with full clocks, also after a reload");
+    await this.page.locator("#new-game").click();
+    await this.waitForMoves(0);
+    assert.deepEqual([await this.clockMs("white"), await this.clockMs("black"), await this.running()], [180_000, 180_000, null]);
+    await this.reload();
+    assert.deepEqual([await this.clockMs("white"), await this.clockMs("black"), await this.running()], [180_000, 180_000, null]);
+  }
+
+  /** A resignation outlasts a reload; a shared link starts afresh and can give the game back. */
+  async resignationLasts() {
+    await this.open("chess");
+    await this.page.selectOption("#time-control", "3+2");
+    await this.type("e4", "e2e4");
+    await this.waitForMoves(2);
+    await this.waitInteractive();
+    await sleep(300);
+    this.step("resigned, then reloaded: still resigned, Undo disabled, no clock runs");
+    await this.page.locator("#resign").click();
+    await this.page.locator("#resign").click();
+    await this.page.locator('#status[data-kind="result"]').waitFor();
+    const times = [await this.clockMs("white"), await this.clockMs("black")];
+    await this.reload();
+    await this.page.locator('#status[data-kind="result"]').waitFor();
+    assert.equal(await this.status(), "White resigns. Black wins by resignation.");
+    assert.match(await this.page.locator("#moves .result").textContent(), /^0-1/);
+    assert.equal(await this.page.locator("#undo").isDisabled(), true, "no undo after a resignation");
+    assert.equal(await this.page.locator("#resign").isDisabled(), true);
+    assert.equal(await this.board().getAttribute("data-interactive"), "false");
+    assert.equal(await this.running(), null, "no clock runs");
+    assert.deepEqual([await this.clockMs("white"), await this.clockMs("black")], times, "the times as they stood");
+    await sleep(500);
+    assert.equal((await this.moves()).length, 2, "Ladya does not play on");
+
+    this.step("a shared link starts afresh; the resigned game comes back");
+    await this.page.goto(`${this.url}?game=chess&moves=e2e4`);
+    await this.page.locator("body[data-ready]").waitFor();
+    assert.deepEqual(await this.moves(), ["e2e4"]);
+    assert.notEqual(await this.page.locator("#status").getAttribute("data-kind"), "result");
+    assert.equal(await this.page.locator("#resign").isDisabled(), false);
+    assert.deepEqual([await this.clockMs("white"), await this.clockMs("black"), await this.running()], [180_000, 180_000, null]);
+    await this.page.locator("#status button", { hasText: "bring back your previous game" }).click();
+    await this.page.locator('#status[data-kind="result"]').waitFor();
+    assert.equal(await this.status(), "White resigns. Black wins by resignation.");
+    assert.equal((await this.moves()).length, 2);
+    assert.equal(await this.page.locator("#undo").isDisabled(), true);
+    assert.deepEqual([await this.clockMs("white"), await this.clockMs("black")], times);
+  }
+
+  /** A flag fall outlasts a reload; a position loaded afterwards starts afresh. */
+  async flagLasts() {
+    await this.open("chess", { side: "both" });
+    await this.chooseControl("0.05+0");
+    this.step("a 3-second clock runs out");
+    await this.type("e4", "e2e4");
+    await this.type("e5", "e7e5");
+    await this.page.locator('#status[data-kind="result"]').waitFor({ timeout: 10_000 });
+    assert.equal(await this.status(), "Black wins on time.");
+    this.step("reloaded: still lost on time");
+    await this.reload();
+    await this.page.locator('#status[data-kind="result"]').waitFor();
+    assert.equal(await this.status(), "Black wins on time.");
+    assert.match(await this.page.locator("#moves .result").textContent(), /^0-1/);
+    assert.equal(await this.clockMs("white"), 0);
+    assert.equal(await this.page.locator('.clock[data-side="white"].flagged').count(), 1);
+    assert.equal(await this.running(), null);
+    assert.equal(await this.board().getAttribute("data-interactive"), "false");
+    assert.equal(await this.page.locator("#undo").isDisabled(), true);
+    this.step("a position loaded starts with fresh clocks and no verdict");
+    await this.page.selectOption("#time-control", "3+2");
+    await this.loadFen("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    assert.notEqual(await this.page.locator("#status").getAttribute("data-kind"), "result");
+    assert.equal(await this.page.locator(".clock.flagged").count(), 0);
+    assert.deepEqual([await this.clockMs("white"), await this.clockMs("black")], [180_000, 180_000]);
+    await this.reload();
+    assert.notEqual(await this.page.locator("#status").getAttribute("data-kind"), "result");
+    assert.equal(await this.board().getAttribute("data-interactive"), "true");
   }
 
   /** Resigning and offering draws. */
@@ -675,6 +806,9 @@ export async function playing(browser, url, problems, only = null) {
   tests.push(
     ["clock", () => t.clockDetails()],
     ["resign", () => t.resignAndDraw()],
+    ["reload", () => t.clocksLast()],
+    ["reload", () => t.resignationLasts()],
+    ["reload", () => t.flagLasts()],
     ["sounds", () => t.sounds()],
     ["castling", () => t.castling()],
     ["premove", () => t.premove()],

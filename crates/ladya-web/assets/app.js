@@ -72,6 +72,11 @@ class App {
     this.solver = game.solver ? new Solver(this) : null;
     this.playing = new Playing(this); // levels, clocks, resign and draw, sounds, premoves (play.js)
     this.wireControls();
+    // Leaving the page (a reload, another page, the tab closed or hidden): the game is saved
+    // with the times left as they are now. Not before a game is shown.
+    const leave = () => this.shown && this.save();
+    addEventListener("pagehide", leave);
+    document.addEventListener("visibilitychange", () => document.visibilityState === "hidden" && leave());
   }
 
   /** The start position (FEN) of the game. */
@@ -248,8 +253,13 @@ class App {
     this.engineTurn();
   }
 
-  /** A saved game ({tree, at, human, review}) taken up again where it was left. */
-  async restore({ tree, at, human, review }) {
+  /**
+   * A saved game ({tree, at, human, review, playing}) taken up again where it was left: after a
+   * reload, when a shared link's game gives way to the one it replaced, or a game another page
+   * saved for this one. Its clocks and verdict come back once its position is shown; a game
+   * saved without them gets fresh clocks and no verdict.
+   */
+  async restore({ tree, at, human, review, playing }) {
     this.tree = tree;
     this.positions = new WeakMap();
     if (human === "white" || human === "black" || human === "both") {
@@ -258,6 +268,15 @@ class App {
     }
     this.review.restore(review);
     await this.goTo(at, false);
+    // A clock that ran when the page was left runs on for the side to move with the time it had
+    // then: the time the page was closed is not charged, the opponent being on this page too.
+    if (playing) {
+      this.playing.restore(playing);
+    } else {
+      this.playing.newGame();
+      this.render();
+    }
+    this.save();
     this.engineTurn();
   }
 
@@ -284,9 +303,16 @@ class App {
     return true;
   }
 
-  /** Keeps the game in localStorage, as it is now. */
+  /**
+   * Keeps the game in localStorage, as it is now, with its clocks and verdict; not while a game
+   * is being put in place (the node shown is then still the old game's).
+   */
   save() {
-    save(this.game.name, { tree: this.tree, at: this.node, human: this.human, review: this.review.toJSON() });
+    let root = this.node;
+    while (root.parent) root = root.parent;
+    if (root !== this.tree.root) return;
+    const playing = this.playing?.state() ?? null;
+    save(this.game.name, { tree: this.tree, at: this.node, human: this.human, review: this.review.toJSON(), playing });
   }
 
   /** Whether the game was given with a result (a finished game imported): Ladya plays no more. */

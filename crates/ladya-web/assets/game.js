@@ -1,7 +1,7 @@
 // The game model: a tree of moves from a start position. The first child of a node is the main
 // continuation, the others are variations. Each game (chess, xiangqi, ugolki) keeps its own
-// tree in localStorage, with the node shown, the side the person plays and the PGN tags, so a
-// reload or a visit to another game's page finds it as it was.
+// tree in localStorage, with the node shown, the side the person plays, the PGN tags, and the
+// clocks and the verdict, so a reload or a visit to another game's page finds it as it was.
 
 let nextId = 1;
 
@@ -186,21 +186,28 @@ export class GameTree {
 const key = (game) => `ladya.game.${game}`;
 const previousKey = (game) => `ladya.previous.${game}`;
 
-/** The saved state of `game` ({tree, at, human, review}), or null. */
+/**
+ * The saved state of `game` ({tree, at, human, review, playing}), or null. `playing` is the
+ * clocks and the verdict (play.js's `state()`), null when saved without them.
+ */
 export function loadSaved(game, which = key) {
   try {
     const data = JSON.parse(localStorage.getItem(which(game)) || "null");
     const tree = GameTree.fromJSON(data?.game);
     if (!tree) return null;
-    return { tree, at: tree.atIndexes(data.at), human: data.human, review: data.review || null };
+    const playing = data.playing && typeof data.playing === "object" ? data.playing : null;
+    return { tree, at: tree.atIndexes(data.at), human: data.human, review: data.review || null, playing };
   } catch {
     return null;
   }
 }
 
-/** Saves `game`'s state: the tree, the node shown, the side played and the review. */
-export function save(game, { tree, at, human, review }) {
-  const data = JSON.stringify({ game: tree.toJSON(), at: tree.indexesTo(at), human, review });
+/**
+ * Saves `game`'s state: the tree, the node shown, the side played, the review, and the clocks
+ * and the verdict (`playing`, play.js's `state()`; null for fresh clocks and no verdict).
+ */
+export function save(game, { tree, at, human, review, playing = null }) {
+  const data = JSON.stringify({ game: tree.toJSON(), at: tree.indexesTo(at), human, review, playing });
   try {
     localStorage.setItem(key(game), data);
   } catch {

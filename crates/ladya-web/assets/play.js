@@ -113,6 +113,7 @@ export class Playing {
     this.clock.reset(value);
     if (!this.outcome(this.app.current)) this.sync();
     this.app.renderPlayers();
+    this.app.save();
   }
 
   // ----- the game's course -----
@@ -225,6 +226,7 @@ export class Playing {
     this.app.stopThinking();
     this.sounds.play("end");
     this.announce(text);
+    this.app.save();
     this.app.render();
   }
 
@@ -325,6 +327,9 @@ export class Playing {
   /** Takes back `state()`, after the game it belongs to is loaded. */
   restore(state) {
     if (!state) return;
+    this.note = "";
+    this.lastScore = null;
+    this.app.board.takePremove();
     const control = $("time-control");
     if (state.clock) {
       this.clock.restore(state.clock);
