@@ -32,11 +32,11 @@ use ladya_core::zobrist::splitmix64;
 const LEVELS: [(u32, f64, f64, f64, usize); 7] = [
     (500, 40.0, 260.0, 900.0, 8),
     (800, 135.0, 150.0, 530.0, 8),
-    (1200, 650.0, 70.0, 240.0, 5),
-    (1600, 1_600.0, 45.0, 150.0, 5),
-    (2000, 4_100.0, 25.0, 90.0, 4),
-    (2400, 12_500.0, 14.0, 55.0, 4),
-    (2800, 41_000.0, 7.0, 29.0, 4),
+    (1200, 570.0, 77.0, 260.0, 6),
+    (1600, 1_550.0, 48.0, 160.0, 5),
+    (2000, 6_300.0, 21.0, 77.0, 4),
+    (2400, 16_000.0, 12.0, 48.0, 4),
+    (2800, 32_000.0, 8.0, 32.0, 4),
 ];
 
 /// How far a mate counts below or above any other score when moves are weighed.
@@ -164,9 +164,9 @@ mod tests {
             last = Some((s.nodes(), t, m, s.candidates()));
         }
         assert_eq!(Strength::from_elo(500).unwrap().nodes(), 40);
-        assert_eq!(Strength::from_elo(2800).unwrap().nodes(), 41_000);
+        assert_eq!(Strength::from_elo(2800).unwrap().nodes(), 32_000);
         // Halfway between two points in rating, geometric in nodes.
-        assert_eq!(Strength::from_elo(1000).unwrap().nodes(), 296);
+        assert_eq!(Strength::from_elo(1000).unwrap().nodes(), 277);
     }
 
     #[test]
