@@ -95,7 +95,12 @@ impl Runner {
         self.next_id += 1;
         let id = self.next_id;
         self.seed = splitmix64(self.seed).0;
-        options.strength = self.strength.strength().or(options.strength).map(|s| s.with_seed(self.seed));
+        // A level plays; an analysis (`go infinite`, XBoard's `analyze`) is at full strength.
+        options.strength = if limits.infinite {
+            None
+        } else {
+            self.strength.strength().or(options.strength).map(|s| s.with_seed(self.seed))
+        };
         self.control.start(pondering);
         let events = self.events.clone();
         let handle = session.start_search(

@@ -41,7 +41,12 @@ pub(crate) fn declarations(dialect: Dialect) -> Vec<String> {
             format!("feature option=\"UCI_Elo -spin {DEFAULT_ELO} {min} {max}\""),
             "feature option=\"Skill Level -spin 20 0 20\"".to_string(),
         ],
-        Dialect::Ucci => uci().iter().map(|line| line.replacen("option name ", "option ", 1)).collect(),
+        // UCCI names an option in one word.
+        Dialect::Ucci => vec![
+            "option UCI_LimitStrength type check default false".to_string(),
+            format!("option UCI_Elo type spin min {min} max {max} default {DEFAULT_ELO}"),
+            "option skilllevel type spin min 0 max 20 default 20".to_string(),
+        ],
         Dialect::Uci | Dialect::Human => uci(),
     }
 }

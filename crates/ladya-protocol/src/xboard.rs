@@ -423,17 +423,18 @@ impl Frontend for Xboard {
                 }
                 _ => self.error("bad memory", arg),
             },
-            "option" => match arg.split_once('=') {
+            // The whole rest of the line: a name or value may have spaces (`Skill Level=5`).
+            "option" => match text.trim().strip_prefix("option").unwrap_or("").trim().split_once('=') {
                 Some(("EvalFile", value)) => match evaluation(value) {
                     Ok(evaluation) => self.options.evaluation = evaluation,
                     Err(e) => self.error(&e, text.trim()),
                 },
-                Some((name, value)) if let Some(taken) = self.runner.strength.set(name, value) => {
-                    if let Err(e) = taken {
-                        self.error(&e, text.trim());
-                    }
-                }
-                _ => self.error("unknown option", arg),
+                Some((name, value)) => match self.runner.strength.set(name, value) {
+                    Some(Ok(())) => {}
+                    Some(Err(e)) => self.error(&e, text.trim()),
+                    None => self.error("unknown option", name),
+                },
+                None => self.error("unknown option", arg),
             },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => self.options.threads = n,

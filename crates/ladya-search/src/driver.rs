@@ -1,7 +1,7 @@
 //! Iterative deepening over the root moves: aspiration windows, MultiPV, lazy SMP threads,
 //! time decisions between iterations, and progress reports.
 
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 use ladya_core::score::{INFINITE, Score, mate_moves};
@@ -82,8 +82,10 @@ pub fn search<G: Game>(
         deadlines: limits.deadlines(options.move_overhead, moves_to_come(G::NAME)),
         features: options.features.for_game(G::NAME),
         network: options.evaluation.network_for::<G>(),
-        threads: search_threads(options.threads),
+        // A level searches alone: its budget and its choice are one thread's.
+        threads: if options.strength.is_some() { 1 } else { search_threads(options.threads) },
         nodes: AtomicU64::new(0),
+        limits_armed: AtomicBool::new(false),
     };
     let helpers = shared.threads - 1;
     let result = std::thread::scope(|scope| {
@@ -127,8 +129,8 @@ struct Candidate<M> {
     pv: Vec<M>,
 }
 
-/// Replaces `candidates` (the lines of the depth before, if any) by the first `lines` root
-/// moves of the depth just completed, best trusted score first.
+/// Replaces `candidates` (the lines of the depth before, if any) by `root_moves`, the best
+/// lines of the depth just completed, best trusted score first.
 fn keep_candidates<M: MoveCode>(candidates: &mut Vec<Candidate<M>>, root_moves: &[RootMove<M>]) {
     let before: Vec<(M, Score)> = candidates.iter().map(|c| (c.mv, c.score)).collect();
     let worst_before = before.iter().map(|&(_, score)| score).min();
@@ -227,9 +229,12 @@ fn iterate<G: Game>(
         if worker.stopped {
             break;
         }
-        worker.limits_armed = true;
-        if let Some((_, candidates)) = &mut weaker {
-            keep_candidates(candidates, &worker.root_moves[..multipv]);
+        if worker.main {
+            worker.shared.limits_armed.store(true, Relaxed);
+        }
+        if let Some((strength, candidates)) = &mut weaker {
+            let lines = multipv.min(strength.candidates());
+            keep_candidates(candidates, &worker.root_moves[..lines]);
         }
         if worker.main {
             report_lines(worker, depth, multipv, None, report);

@@ -20,7 +20,8 @@ pub(crate) fn moves_to_come(game: &str) -> u32 {
 pub struct Limits {
     /// Deepest iteration to search.
     pub depth: Option<u32>,
-    /// Nodes to search at most (exact with one thread, so results repeat).
+    /// Nodes to search at most once the first iteration has ended (exact with one thread, so
+    /// results repeat).
     pub nodes: Option<u64>,
     /// Time for this move.
     pub movetime: Option<Duration>,

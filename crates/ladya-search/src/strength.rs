@@ -2,9 +2,9 @@
 //! and a choice among its best few moves, so that a weaker level plays like a weaker player
 //! (shallow sight, a plausible second-best move now and then) rather than making random moves.
 //!
-//! A level searches until a node budget is spent (checked between iterations, so each level
-//! plays the same way on any machine and clock), with enough principal variations to know its
-//! candidates' scores. It then draws one of them: a move scoring `d` centipawns below the best
+//! A level searches alone until a node budget is spent (checked between iterations, so a level
+//! plays the same on any machine, unless a clock too short for its budget cuts it off), with
+//! enough principal variations to know its candidates' scores. It then draws one of them: a move scoring `d` centipawns below the best
 //! is drawn with a weight of `exp(-d / temperature)`, and moves more than a margin below the
 //! best are never drawn. The budget shrinks and the temperature and margin grow as the rating
 //! falls; the table in [`LEVELS`] was calibrated in games (docs/levels.md).
@@ -83,7 +83,8 @@ impl Strength {
     }
 
     /// The same level drawing its moves from `seed`: searches with different seeds may choose
-    /// different moves in the same position; the same seed, the same move.
+    /// different moves in the same position; the same seed and the same search (a fresh
+    /// table, no clock cutting it short), the same move.
     #[must_use]
     pub fn with_seed(self, seed: u64) -> Strength {
         Strength { seed, ..self }
@@ -123,7 +124,8 @@ impl Strength {
         let weighed = |s: Score| match mate_moves(s) {
             Some(m) if m > 0 => f64::from(MATE_AS - m),
             Some(m) => f64::from(-MATE_AS - m),
-            None => f64::from(s.clamp(-MATE_AS + 100, MATE_AS - 100)),
+            // Below any mate the search can find (a mate in at most MAX_PLY plies).
+            None => f64::from(s.clamp(-MATE_AS + 600, MATE_AS - 600)),
         };
         let Some(&first) = scores.first() else { return 0 };
         let best = weighed(first);

@@ -2,7 +2,7 @@
 //! pruning and reductions, and quiescence search.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use ladya_core::score::{self, INFINITE, MATE_BOUND, Score, from_table, mate_in, mated_in, to_table};
 use ladya_core::{Game, MAX_MOVES, MoveCode, MoveList, Side};
@@ -56,6 +56,9 @@ pub(crate) struct Shared<'a> {
     pub(crate) threads: usize,
     /// Nodes searched by all threads (each adds its count every few thousand nodes).
     pub(crate) nodes: AtomicU64,
+    /// Whether the node limit and the clock may stop the search: set by the main thread once
+    /// its first iteration has ended, so that every search answers with a move it has scored.
+    pub(crate) limits_armed: AtomicBool,
 }
 
 /// Per-ply search state.
@@ -129,9 +132,6 @@ pub(crate) struct Worker<'a, G: Game> {
     plies: Vec<Box<PlyMoves<G::Move>>>,
     pub(crate) root_moves: Vec<RootMove<G::Move>>,
     pub(crate) stopped: bool,
-    /// Whether the node limit and the clock may stop the search: set once the first
-    /// iteration has ended.
-    pub(crate) limits_armed: bool,
     reductions: Vec<[u8; 64]>,
     /// The learned evaluation's hidden layers along the current line, when it is in use.
     learned: Option<Accumulators<G>>,
@@ -179,7 +179,6 @@ impl<'a, G: Game> Worker<'a, G> {
             plies: (0..MAX_PLY + 2).map(|_| PlyMoves::new()).collect(),
             root_moves,
             stopped: false,
-            limits_armed: false,
             reductions,
             learned,
             known_in_check: None,
@@ -228,14 +227,14 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// Counts a node and, every so often, checks the stop flag, the node limit and the clock.
-    /// The node limit and the clock wait for the first iteration to end, so that every search
-    /// answers with a move it has scored.
+    /// The node limit and the clock wait for the main thread's first iteration to end
+    /// ([`Shared::limits_armed`]).
     #[inline]
     fn count_node_and_check(&mut self) -> bool {
         self.nodes += 1;
         self.unflushed += 1;
         if let Some(limit) = self.shared.limits.nodes
-            && self.limits_armed
+            && self.shared.limits_armed.load(Relaxed)
             && self.shared.threads == 1
             && self.nodes >= limit
         {
@@ -248,13 +247,13 @@ impl<'a, G: Game> Worker<'a, G> {
                 self.stopped = true;
             }
             if let Some(limit) = self.shared.limits.nodes
-                && self.limits_armed
+                && self.shared.limits_armed.load(Relaxed)
                 && total >= limit
             {
                 self.stopped = true;
             }
             if self.main
-                && self.limits_armed
+                && self.shared.limits_armed.load(Relaxed)
                 && !self.shared.control.pondering()
                 && let Some(hard) = self.shared.deadlines.hard
                 && self.shared.control.elapsed() >= hard

@@ -158,10 +158,10 @@ fn every_go_is_answered() {
 fn strength_options_are_offered_and_taken() {
     let mut engine = Engine::start();
     engine.send("ucci");
-    engine.expect(|l| l == "option UCI_Elo type spin default 1500 min 500 max 2800", 5);
-    engine.expect(|l| l == "option Skill Level type spin default 20 min 0 max 20", 5);
+    engine.expect(|l| l == "option UCI_Elo type spin min 500 max 2800 default 1500", 5);
+    engine.expect(|l| l == "option skilllevel type spin min 0 max 20 default 20", 5);
     engine.expect(|l| l == "ucciok", 5);
-    engine.send("setoption Skill Level 1");
+    engine.send("setoption skilllevel 1");
     engine.send("position startpos");
     let asked = std::time::Instant::now();
     engine.send("go time 20000");

@@ -355,6 +355,12 @@ fn a_level_by_rating_plays_quickly_in_every_game_and_bad_ratings_are_refused() {
         engine.expect_prefix("bestmove", 5);
         assert!(asked.elapsed() < Duration::from_secs(3), "{game}: {:?}", asked.elapsed());
     }
+    // An analysis is at full strength: it goes deeper than any level's budget reaches.
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.expect_prefix("info depth 8", 10);
+    engine.send("stop");
+    engine.expect_prefix("bestmove", 5);
     engine.send("setoption name UCI_Elo value 99");
     engine.expect(|l| l.starts_with("info string error") && l.contains("500 to 2800"), 5);
     engine.send("setoption name Skill Level value 21");

@@ -215,5 +215,11 @@ fn strength_options_are_offered_and_taken() {
     assert!(asked.elapsed() < std::time::Duration::from_secs(3), "{:?}", asked.elapsed());
     engine.send("option UCI_Elo=5000");
     engine.expect(|l| l.starts_with("Error (UCI_Elo must be 500 to 2800"), 5);
+    // A name with a space is read whole.
+    engine.send("option Skill Level=25");
+    engine.expect(|l| l.starts_with("Error (Skill Level must be 0 to 20"), 5);
+    engine.send("option Skill Level=3");
+    engine.send("option Hash Size=3");
+    engine.expect(|l| l == "Error (unknown option): Hash Size", 5);
     engine.quit();
 }
