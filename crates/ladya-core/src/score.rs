@@ -39,7 +39,9 @@ pub const fn mate_moves(score: Score) -> Option<i32> {
     if score >= MATE_BOUND {
         Some((MATE - score + 1) / 2)
     } else if score <= -MATE_BOUND {
-        Some(-(MATE + score) / 2)
+        // Rounded up, as the mating side's count is: a score turned to the other side's point
+        // of view (an odd number of plies) still names the mate's move.
+        Some(-((MATE + score + 1) / 2))
     } else {
         None
     }
@@ -89,6 +91,9 @@ mod tests {
         assert_eq!(mate_moves(mate_in(3)), Some(2));
         assert_eq!(mate_moves(mated_in(0)), Some(0));
         assert_eq!(mate_moves(mated_in(2)), Some(-1));
+        // A mate in one seen from the mated side (one ply, not two): still mated in one.
+        assert_eq!(mate_moves(-mate_in(1)), Some(-1));
+        assert_eq!(mate_moves(-mate_in(3)), Some(-2));
         assert_eq!(mate_moves(150), None);
         assert!(is_mate(mate_in(40)) && is_mate(mated_in(40)) && !is_mate(-400));
     }

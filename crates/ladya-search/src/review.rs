@@ -254,7 +254,7 @@ pub fn review<G: Game>(
             assert!(legal.contains(&m), "move {ply} is not legal");
             pos.make(m);
         }
-        let here = analyse(&pos, ply, limits, options, table, control, cancel)?;
+        let here = analyse(&pos, ply, ply == moves.len(), limits, options, table, control, cancel)?;
         report(ReviewEvent::Position(here.clone()));
         if let Some(before) = &previous {
             let side = Side::BOTH[(start.side_to_move().index() + ply - 1) % 2];
@@ -287,17 +287,21 @@ pub fn review<G: Game>(
     Some(summary)
 }
 
-/// Searches `pos` (or scores it by its result when the game is over); none when cancelled.
+/// Searches `pos` (or scores it by its result when the game ends there: the last position, or
+/// one without a legal move; a repetition or move-rule draw the game went on past is
+/// searched); none when cancelled.
+#[allow(clippy::too_many_arguments)]
 fn analyse<G: Game>(
     pos: &G,
     ply: usize,
+    last: bool,
     limits: &Limits,
     options: &SearchOptions,
     table: &TranspositionTable,
     control: &SearchControl,
     cancel: &AtomicBool,
 ) -> Option<PositionReview<G::Move>> {
-    if let Some(outcome) = pos.outcome() {
+    if let Some(outcome) = pos.outcome().filter(|_| last || !pos.has_legal_move()) {
         let win = match outcome.winner {
             Some(Side::White) => 100.0,
             Some(Side::Black) => 0.0,

@@ -188,7 +188,7 @@ async fn bestmove(
     let kind = game_kind(&request.position.game)?;
     let job = with_game!(kind, search_job(&request.position, limits, options))?;
     let slot = state.slots.wait(SEARCH_WAIT).await?;
-    let mut answer = run_to_end(job, slot).await?;
+    let mut answer = run_to_end(job, slot, Duration::from_millis(MOVETIME_MAX_MS)).await?;
     answer["elo"] = json!(request.elo);
     Ok(Json(answer))
 }

@@ -154,16 +154,25 @@ impl Drop for StopOnDrop {
 }
 
 /// Runs `job` on a blocking thread, holding `slot` until it ends, and waits for its answer.
-/// The search is stopped if the waiting is abandoned (the client went away).
-pub async fn run_to_end(job: SearchJob, slot: OwnedSemaphorePermit) -> Result<Value, ApiError> {
+/// The search is stopped if the waiting is abandoned (the client went away), and after `cap`
+/// whatever its limits.
+pub async fn run_to_end(job: SearchJob, slot: OwnedSemaphorePermit, cap: Duration) -> Result<Value, ApiError> {
     let control = Arc::new(SearchControl::new());
     let stop = control.clone();
     let _stop = StopOnDrop::new(move || stop.stop());
+    // Whatever its limits (a long clock), the search ends by `cap`.
+    let timer = control.clone();
+    let cap = tokio::spawn(async move {
+        tokio::time::sleep(cap).await;
+        timer.stop();
+    });
     let task = tokio::task::spawn_blocking(move || {
         let _slot = slot;
         job(&control, &mut |_| {})
     });
-    task.await.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the search failed: {e}")))?
+    let answer = task.await;
+    cap.abort();
+    answer.map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("the search failed: {e}")))?
 }
 
 /// A solve ready to run on a blocking thread, stopped through the flag.

@@ -271,6 +271,11 @@ fn levels_by_rating_and_clocks_are_taken_and_bad_ones_refused() {
         let clocked = server.post_ok("api/bestmove", json!({"game": game, "clock": {"time": 6000, "increment": 0}}));
         assert!(clocked["bestmove"].is_string() && asked.elapsed() < std::time::Duration::from_secs(2), "{clocked}");
     }
+    // A node limit too small for anything still answers a scored move, never "mate 0".
+    for nodes in [0, 1] {
+        let tiny = server.post_ok("api/bestmove", json!({"game": "chess", "nodes": nodes}));
+        assert!(tiny["score"]["cp"].is_i64() && tiny["depth"].as_u64() >= Some(1), "{nodes}: {tiny}");
+    }
     let (status, error) = server.post("api/bestmove", r#"{"game": "chess", "elo": 100}"#);
     assert!(status == 400 && error["error"].as_str().unwrap().contains("500 to 2800"), "{error}");
     let (status, error) = server.post("api/bestmove", r#"{"game": "chess", "clock": {"time": 99999999999}}"#);
