@@ -11,6 +11,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { BoardPage } from "./board-page.mjs";
 import { shrinkPng } from "./png.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -45,8 +46,9 @@ const GAMES = {
   },
 };
 
-class Lasting {
+class Lasting extends BoardPage {
   constructor(browser, url, game, problems) {
+    super();
     this.browser = browser;
     this.url = url;
     this.game = game;
@@ -78,10 +80,6 @@ class Lasting {
 
   variationMoves() {
     return this.page.locator("#moves .variation button[data-node]").evaluateAll((list) => list.map((b) => b.dataset.move));
-  }
-
-  fen() {
-    return this.page.locator("#board").getAttribute("data-fen");
   }
 
   async api(path, body) {

@@ -13,6 +13,7 @@ import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
+import { BoardPage } from "./board-page.mjs";
 import { shrinkPng } from "./png.mjs";
 
 const TIMEOUT = 30_000;
@@ -43,8 +44,9 @@ function spyOnAudio() {
   };
 }
 
-class Playing {
+class Playing extends BoardPage {
   constructor(browser, url, problems) {
+    super();
     this.browser = browser;
     this.url = url;
     this.problems = problems;
@@ -67,19 +69,6 @@ class Playing {
     await this.page.goto(`${this.url}?game=${game}`);
     await this.page.locator("body[data-ready]").waitFor({ timeout: TIMEOUT });
     await this.page.locator(`#side [data-side="${side}"]`).click();
-  }
-
-  board(selector = "") {
-    return this.page.locator(`#board ${selector}`.trim());
-  }
-
-  async pieceAt(square) {
-    const piece = this.board(`.piece[data-square="${square}"]`);
-    return (await piece.count()) ? piece.getAttribute("data-piece") : null;
-  }
-
-  fen() {
-    return this.board().getAttribute("data-fen");
   }
 
   /** The coordinate moves of the main line. */
@@ -108,12 +97,6 @@ class Playing {
     await this.page.locator("#fen-load").click();
     await this.page.waitForFunction((f) => document.getElementById("board").dataset.fen === f, fen);
     await this.page.locator("#tab-analysis").click();
-  }
-
-  async centre(locator) {
-    const box = await locator.boundingBox();
-    assert.ok(box, "the element is on the screen");
-    return [box.x + box.width / 2, box.y + box.height / 2];
   }
 
   /** The centre of `square` on the screen (empty or not): from the SVG's own geometry. */

@@ -13,6 +13,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
+import { BoardPage } from "./board-page.mjs";
 import { shrinkPng } from "./png.mjs";
 import { playing } from "./playing.mjs";
 import { lasting } from "./lasting.mjs";
@@ -49,8 +50,9 @@ function startServer() {
 }
 
 /** The page of one game, with helpers that read the board's state and act like a person. */
-class GamePage {
+class GamePage extends BoardPage {
   constructor(page, url, game) {
+    super();
     this.page = page;
     this.url = url;
     this.game = game;
@@ -60,27 +62,8 @@ class GamePage {
     console.log(`  ${this.game}: ${text}`);
   }
 
-  board(selector = "") {
-    return this.page.locator(`#board ${selector}`.trim());
-  }
-
-  async pieceAt(square) {
-    const piece = this.board(`.piece[data-square="${square}"]`);
-    return (await piece.count()) ? piece.getAttribute("data-piece") : null;
-  }
-
-  fen() {
-    return this.board().getAttribute("data-fen");
-  }
-
   plies() {
     return this.page.locator("#moves button[data-ply]").count();
-  }
-
-  async centre(locator) {
-    const box = await locator.boundingBox();
-    assert.ok(box, "the element is on the screen");
-    return [box.x + box.width / 2, box.y + box.height / 2];
   }
 
   /** Waits until it is the player's turn with `plies` moves in the list. */
