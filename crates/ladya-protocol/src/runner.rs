@@ -5,11 +5,9 @@
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use ladya_core::hashtable::HashTableError;
-use ladya_core::zobrist::splitmix64;
-use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
+use ladya_search::{Limits, SearchControl, SearchOptions, Strength, TranspositionTable};
 
 use crate::session::{ReportSink, Session, TextResult};
 use crate::strength::StrengthOptions;
@@ -55,9 +53,6 @@ pub(crate) struct Runner {
     running: Option<(u64, JoinHandle<TextResult>)>,
     next_id: u64,
     events: Sender<Event>,
-    /// Where a level below full strength draws its moves from: a new seed for each search,
-    /// so that games against it differ.
-    seed: u64,
 }
 
 impl Runner {
@@ -70,7 +65,6 @@ impl Runner {
             running: None,
             next_id: 0,
             events,
-            seed: SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
         }
     }
 
@@ -94,12 +88,11 @@ impl Runner {
         self.stop_and_wait();
         self.next_id += 1;
         let id = self.next_id;
-        self.seed = splitmix64(self.seed).0;
         // A level plays; an analysis (`go infinite`, XBoard's `analyze`) is at full strength.
         options.strength = if limits.infinite {
             None
         } else {
-            self.strength.strength().or(options.strength).map(|s| s.with_seed(self.seed))
+            self.strength.strength().or(options.strength).map(Strength::with_fresh_seed)
         };
         self.control.start(pondering);
         let events = self.events.clone();

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Write};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use ladya_core::Side;
 use ladya_search::{Limits, SearchControl, SearchOptions, Strength, TranspositionTable};
@@ -167,8 +167,7 @@ impl TerminalGame {
     /// Ladya's search of the position for `time`, at `strength` (a new draw at every move).
     fn think(&self, time: Duration, strength: Option<Strength>) -> TextResult {
         let limits = Limits::movetime(time.max(Duration::from_millis(10)));
-        let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-        let strength = strength.map(|s| s.with_seed(seed));
+        let strength = strength.map(Strength::with_fresh_seed);
         let options = SearchOptions { move_overhead: Duration::ZERO, strength, ..SearchOptions::default() };
         let control = Arc::new(SearchControl::new());
         let handle = self.session.start_search(

@@ -22,6 +22,8 @@
 //! # Ok::<(), String>(())
 //! ```
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use ladya_core::score::{Score, mate_moves};
 use ladya_core::zobrist::splitmix64;
 
@@ -88,6 +90,14 @@ impl Strength {
     #[must_use]
     pub fn with_seed(self, seed: u64) -> Strength {
         Strength { seed, ..self }
+    }
+
+    /// The same level drawing from a seed taken from the clock: each call a new one, so that
+    /// games against a level differ.
+    #[must_use]
+    pub fn with_fresh_seed(self) -> Strength {
+        let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        self.with_seed(nanos)
     }
 
     /// The rating.

@@ -4,7 +4,7 @@ use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{Method, StatusCode};
@@ -182,8 +182,8 @@ async fn bestmove(
         clock,
         ..Limits::default()
     };
-    let seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
-    let strength = request.elo.map(Strength::from_elo).transpose().map_err(ApiError::bad)?.map(|s| s.with_seed(seed));
+    let strength =
+        request.elo.map(Strength::from_elo).transpose().map_err(ApiError::bad)?.map(Strength::with_fresh_seed);
     let options = SearchOptions { strength, ..SearchOptions::default() };
     let kind = game_kind(&request.position.game)?;
     let job = with_game!(kind, search_job(&request.position, limits, options))?;
