@@ -52,8 +52,8 @@ impl<G: Game> Accumulators<G> {
         Accumulators::with_kernels(network, Kernels::detect())
     }
 
-    /// Accumulators that use `kernels` (which the processor must run: one of
-    /// [`Kernels::available`]).
+    /// Accumulators that use `kernels` (any of [`Kernels::available`]; a [`Kernels`] value is
+    /// always one the processor runs).
     pub fn with_kernels(network: Arc<Network>, kernels: Kernels) -> Self {
         let mut accumulators = Accumulators {
             network,

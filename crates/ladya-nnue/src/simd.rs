@@ -4,32 +4,62 @@
 
 use crate::network::QA;
 
-/// The instruction sets the loops are written for.
+/// The instruction set the loops run with, one the processor is known to have.
+///
+/// A value can only be had from [`Kernels::detect`], [`Kernels::portable`], [`Kernels::avx2`]
+/// and [`Kernels::available`], which ask the processor first: safe code cannot build kernels
+/// the processor lacks, so the `unsafe` calls into them below are sound.
+///
+/// ```compile_fail
+/// // The instruction set cannot be named from outside: only the constructors make kernels.
+/// let kernels = ladya_nnue::simd::Kernels::Avx2;
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernels {
+pub struct Kernels(Kind);
+
+/// What [`Kernels`] holds; private, so that only the checked constructors make one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
     /// Plain Rust, for every processor.
     Portable,
-    /// 256-bit integer vectors of x86-64 processors that have AVX2.
+    /// 256-bit integer vectors of x86-64 processors that have AVX2; only made after
+    /// `is_x86_feature_detected!("avx2")` said so.
+    #[cfg(target_arch = "x86_64")]
     Avx2,
 }
 
 impl Kernels {
     /// The fastest kernels this processor runs.
     pub fn detect() -> Kernels {
+        Kernels::avx2().unwrap_or(Kernels::portable())
+    }
+
+    /// Plain Rust, for every processor.
+    pub const fn portable() -> Kernels {
+        Kernels(Kind::Portable)
+    }
+
+    /// 256-bit integer vectors, if this processor is an x86-64 that has AVX2; `None` otherwise.
+    pub fn avx2() -> Option<Kernels> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
-            return Kernels::Avx2;
+            return Some(Kernels(Kind::Avx2));
         }
-        Kernels::Portable
+        None
     }
 
     /// Every kind of kernel this processor runs, portable first.
     pub fn available() -> Vec<Kernels> {
-        let mut all = vec![Kernels::Portable];
-        if Kernels::detect() == Kernels::Avx2 {
-            all.push(Kernels::Avx2);
+        std::iter::once(Kernels::portable()).chain(Kernels::avx2()).collect()
+    }
+
+    /// The instruction set's name: `portable` or `avx2`.
+    pub fn name(self) -> &'static str {
+        match self.0 {
+            Kind::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx2 => "avx2",
         }
-        all
     }
 
     /// `out = from + sum(add) - sum(remove)`, element by element, wrapping on overflow. Every
@@ -39,11 +69,13 @@ impl Kernels {
     /// If a slice is shorter than `out`.
     #[inline(always)]
     pub fn update(self, out: &mut [i16], from: &[i16], add: &[&[i16]], remove: &[&[i16]]) {
-        match self {
+        match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // Safety: `Avx2` is only chosen by `detect`, after the processor said it has AVX2.
-            Kernels::Avx2 => unsafe { avx2::update(out, from, add, remove) },
-            _ => portable::update(out, from, add, remove),
+            // SAFETY: `Kind::Avx2` is private and only made by `Kernels::avx2`, after
+            // `is_x86_feature_detected!("avx2")` said the processor has AVX2; the function checks
+            // the slices' lengths itself.
+            Kind::Avx2 => unsafe { avx2::update(out, from, add, remove) },
+            Kind::Portable => portable::update(out, from, add, remove),
         }
     }
 
@@ -54,11 +86,12 @@ impl Kernels {
     /// If `weights` is shorter than `values`.
     #[inline(always)]
     pub fn clipped_square_dot(self, values: &[i16], weights: &[i16]) -> i64 {
-        match self {
+        match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // Safety: as in `update`.
-            Kernels::Avx2 => unsafe { avx2::clipped_square_dot(values, weights) },
-            _ => portable::clipped_square_dot(values, weights),
+            // SAFETY: `Kind::Avx2` is only made after the processor said it has AVX2 (see
+            // `Kernels::avx2`); the function checks the slices' lengths itself.
+            Kind::Avx2 => unsafe { avx2::clipped_square_dot(values, weights) },
+            Kind::Portable => portable::clipped_square_dot(values, weights),
         }
     }
 }
@@ -106,7 +139,7 @@ mod avx2 {
         assert!(n.is_multiple_of(16) && from.len() >= n);
         assert!(add.iter().chain(remove).all(|row| row.len() >= n));
         for i in (0..n).step_by(16) {
-            // Safety: every slice holds at least `n` values, checked above, and `i + 16 <= n`.
+            // SAFETY: every slice holds at least `n` values, checked above, and `i + 16 <= n`.
             unsafe {
                 let mut v = _mm256_loadu_si256(from.as_ptr().add(i).cast());
                 for row in add {
@@ -132,7 +165,7 @@ mod avx2 {
         let (zero, top) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
         let mut sum = _mm256_setzero_si256();
         for i in (0..n).step_by(16) {
-            // Safety: both slices hold at least `n` values, checked above, and `i + 16 <= n`.
+            // SAFETY: both slices hold at least `n` values, checked above, and `i + 16 <= n`.
             unsafe {
                 let v =
                     _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256(values.as_ptr().add(i).cast()), zero), top);
@@ -142,7 +175,7 @@ mod avx2 {
             }
         }
         let mut lanes = [0i32; 8];
-        // Safety: `lanes` is 32 bytes.
+        // SAFETY: `lanes` is 32 bytes.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
         lanes.iter().map(|&l| l as i64).sum()
     }
@@ -190,6 +223,19 @@ mod tests {
             assert_eq!(*dot, by_hand);
             assert!(results.iter().all(|r| r == &results[0]), "kernels disagree at width {n}");
         }
+    }
+
+    #[test]
+    fn only_kernels_the_processor_runs_can_be_had() {
+        #[cfg(target_arch = "x86_64")]
+        let has_avx2 = std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let has_avx2 = false;
+        assert_eq!(Kernels::avx2().is_some(), has_avx2);
+        assert_eq!(Kernels::portable().name(), "portable");
+        let names: Vec<&str> = Kernels::available().iter().map(|k| k.name()).collect();
+        assert_eq!(names, if has_avx2 { vec!["portable", "avx2"] } else { vec!["portable"] });
+        assert_eq!(Kernels::detect().name(), if has_avx2 { "avx2" } else { "portable" });
     }
 
     #[test]
