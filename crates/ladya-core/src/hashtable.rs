@@ -129,10 +129,10 @@ pub struct HashTable<const N: usize = 1> {
     layout: Layout,
 }
 
-// Safety: the table owns its memory, as a `Box<[[Slot; N]]>` would, and `Slot` (two atomics)
+// SAFETY: the table owns its memory, as a `Box<[[Slot; N]]>` would, and `Slot` (two atomics)
 // is `Send` and `Sync`; the raw pointers are only its handles on that memory.
 unsafe impl<const N: usize> Send for HashTable<N> {}
-// Safety: as for `Send`: shared access reaches the memory only as `&[Slot; N]`, whose every
+// SAFETY: as for `Send`: shared access reaches the memory only as `&[Slot; N]`, whose every
 // operation is atomic.
 unsafe impl<const N: usize> Sync for HashTable<N> {}
 
@@ -158,12 +158,12 @@ impl<const N: usize> HashTable<N> {
             .checked_add(padding)
             .and_then(|total| Layout::from_size_align(total, align_of::<Slot>()).ok())
             .ok_or(HashTableError::TooLarge(size))?;
-        // Safety: the layout's size is not zero (at least one bucket). The alignment is the
+        // SAFETY: the layout's size is not zero (at least one bucket). The alignment is the
         // slots' own (no more than the allocator's natural one), so the allocator takes zeroed
         // pages from the system (`calloc`) instead of writing zeros over every byte.
         let memory = NonNull::new(unsafe { alloc::alloc_zeroed(layout) }).ok_or(HashTableError::OutOfMemory(size))?;
         let offset = memory.as_ptr().addr().wrapping_neg() % CACHE_LINE;
-        // Safety: `memory` is aligned for slots, so `offset` is a multiple of their alignment
+        // SAFETY: `memory` is aligned for slots, so `offset` is a multiple of their alignment
         // below `CACHE_LINE`, at most `padding`: the `len` buckets from `memory + offset` lie
         // inside the allocation.
         let buckets = unsafe { memory.add(offset) }.cast::<[Slot; N]>();
@@ -191,7 +191,7 @@ impl<const N: usize> HashTable<N> {
     /// The buckets.
     #[inline(always)]
     fn buckets(&self) -> &[[Slot; N]] {
-        // Safety: `buckets` points to `len` buckets inside the allocation the table owns,
+        // SAFETY: `buckets` points to `len` buckets inside the allocation the table owns,
         // properly aligned, initialised (all-zero bytes are valid atomics: `AtomicU64` has the
         // representation of `u64`), and only ever shared (`&self`) while borrowed.
         unsafe { std::slice::from_raw_parts(self.buckets.as_ptr(), self.len) }
@@ -228,7 +228,7 @@ impl<const N: usize> HashTable<N> {
             let start = base.addr().next_multiple_of(HUGE_PAGE);
             let end = (base.addr() + self.layout.size()) / HUGE_PAGE * HUGE_PAGE;
             if end > start {
-                // Safety: the range lies inside the allocation, which this table owns; the
+                // SAFETY: the range lies inside the allocation, which this table owns; the
                 // advice changes only how its pages are backed, never their contents. A refusal
                 // (huge pages off) leaves ordinary pages, so the result is not looked at.
                 unsafe { libc::madvise(base.with_addr(start).cast(), end - start, libc::MADV_HUGEPAGE) };
@@ -243,7 +243,7 @@ impl<const N: usize> HashTable<N> {
         #[cfg(target_arch = "x86_64")]
         {
             let bucket: *const [Slot; N] = self.bucket(key);
-            // Safety: a prefetch is only a hint; it reads nothing and cannot fault.
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
             unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
         }
         #[cfg(not(target_arch = "x86_64"))]
@@ -286,7 +286,7 @@ impl HashTable<1> {
 
 impl<const N: usize> Drop for HashTable<N> {
     fn drop(&mut self) {
-        // Safety: `memory` was allocated by the global allocator with `layout`, and nothing
+        // SAFETY: `memory` was allocated by the global allocator with `layout`, and nothing
         // borrows the table any more.
         unsafe { alloc::dealloc(self.memory.as_ptr(), self.layout) }
     }

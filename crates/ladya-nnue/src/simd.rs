@@ -175,7 +175,7 @@ mod avx2 {
             }
         }
         let mut lanes = [0i32; 8];
-        // SAFETY: `lanes` is 32 bytes.
+        // SAFETY: `lanes` is 32 bytes, one whole vector, and `storeu` needs no alignment.
         unsafe { _mm256_storeu_si256(lanes.as_mut_ptr().cast(), sum) };
         lanes.iter().map(|&l| l as i64).sum()
     }

@@ -97,7 +97,7 @@ fn in_parallel<J: Send, T: Send>(jobs: impl IntoIterator<Item = J>, work: impl F
 fn prefetch<T>(slice: &[T], at: usize) {
     #[cfg(target_arch = "x86_64")]
     if let Some(item) = slice.get(at) {
-        // Safety: SSE, which has the prefetch instruction, is part of every x86-64 processor,
+        // SAFETY: SSE, which has the prefetch instruction, is part of every x86-64 processor,
         // and prefetching a valid address changes nothing but the cache.
         unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((item as *const T).cast()) }
     }

@@ -158,7 +158,7 @@ impl Task<'_> {
     pub(crate) fn run(self, worker: &mut Worker, part: &[usize], weight: Option<f32>) -> f64 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-            // Safety: the processor has both, checked just above.
+            // SAFETY: the processor has both, checked just above.
             return unsafe { self.run_avx2(worker, part, weight) };
         }
         self.run_anywhere(worker, part, weight)

@@ -337,7 +337,7 @@ fn generate_with_bit_instructions<S: MoveSink, const NOISY: bool>(pos: &Position
 fn run<S: MoveSink, const NOISY: bool>(pos: &Position, sink: &mut S) {
     #[cfg(target_arch = "x86_64")]
     if has_bit_instructions() {
-        // Safety: the function is compiled for exactly the features just checked to be present.
+        // SAFETY: the function is compiled for exactly the features just checked to be present.
         unsafe { generate_with_bit_instructions::<S, NOISY>(pos, sink) };
         return;
     }
