@@ -197,12 +197,14 @@ mod pieces;
 pub mod repetition;
 pub mod score;
 mod tapered;
+mod side;
 pub mod workloads;
 pub mod zobrist;
 
 pub use front_door::IllegalMove;
-pub use game::{EndReason, Game, GameError, MoveCode, Outcome, Side};
+pub use game::{EndReason, Game, GameError, MoveCode, Outcome};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use pieces::{PieceChanges, PlacedPiece};
 pub use score::Score;
 pub use tapered::Tapered;
+pub use side::Side;

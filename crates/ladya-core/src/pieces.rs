@@ -1,7 +1,7 @@
 //! Pieces on squares: the view of a position that a learned evaluation reads, the same for
 //! every game.
 
-use crate::game::Side;
+use crate::side::Side;
 
 /// A piece of `side` and of a game's `kind` (below [`Game::PIECE_KINDS`]) on `square` (below
 /// [`Game::SQUARES`]).
