@@ -1,5 +1,5 @@
-//! A training run's state between sessions: the float parameters, Adam's state and how far
-//! the run got.
+//! A training run's state, kept so that a later run of the trainer can go on from it: the float
+//! parameters, Adam's state and how far the run got.
 //!
 //! A checkpoint file is, in little-endian order: `LADYCKPT`, the format version (u32, 2), the
 //! game's name (8 bytes, padded with zero bytes), inputs, hidden width and scale (u32 each),

@@ -5,8 +5,8 @@
 //! positions out once as flat arrays of active inputs ([`Positions`]), and fits a float copy
 //! of the network [`ladya_nnue`] computes in integers ([`Model`]) to a blend of the search's
 //! scores and the games' results ([`Loss`]) with Adam ([`Adam`]), on every core
-//! ([`Trainer`]). The result is quantised into a network file; a [`Checkpoint`] keeps a run
-//! between sessions.
+//! ([`Trainer`]). The result is quantised into a network file; a [`Checkpoint`] keeps a run's
+//! state so that a later run can go on from it.
 
 mod adam;
 mod checkpoint;
