@@ -18,10 +18,12 @@ pub mod data;
 pub mod features;
 pub mod game_name;
 mod network;
+mod quantisation;
 pub mod simd;
 
 pub use accumulator::Accumulators;
 pub use buckets::{MAX_BUCKETS, OutputBuckets};
 pub use built_in::built_in;
 pub use features::Orientation;
-pub use network::{Network, NetworkError, NetworkParameters, QA, QB};
+pub use network::{Network, NetworkError, NetworkParameters};
+pub use quantisation::{QA, QB};

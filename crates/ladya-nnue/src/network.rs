@@ -23,14 +23,8 @@ use thiserror::Error;
 use crate::buckets::OutputBuckets;
 use crate::features::{self, KingBuckets, Orientation};
 use crate::game_name;
+use crate::quantisation::{MAX_HIDDEN, QA, QB};
 use crate::simd::Kernels;
-
-/// The scale of the hidden layer: a float 1.0 is the integer `QA`, and the clipped
-/// activation runs from 0 to `QA`.
-pub const QA: i32 = 255;
-
-/// The scale of the output weights: a float 1.0 is the integer `QB`.
-pub const QB: i32 = 64;
 
 const MAGIC: &[u8; 8] = b"LADYNNUE";
 /// The format of fixed views; [`VERSION_ORIENTED`] adds the orientation to the header.
@@ -41,10 +35,6 @@ const VERSION_ORIENTED: u32 = 3;
 const VERSION_KING_BUCKETS: u32 = 4;
 /// The header of format 2 (format 3 has 4 bytes more).
 const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 4;
-
-/// The widest hidden layer a file may have: wider ones could overflow the output's 32-bit
-/// sums.
-pub const MAX_HIDDEN: usize = 512;
 
 /// Why a network file is refused.
 #[derive(Debug, Error, PartialEq, Eq)]

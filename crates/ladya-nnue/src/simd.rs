@@ -2,7 +2,7 @@
 //! exactly the same numbers: updating a hidden layer by rows of weights, and the output's dot
 //! product of clipped, squared hidden values with the output weights.
 
-use crate::network::QA;
+use crate::quantisation::QA;
 
 /// The instruction set the loops run with, one the processor is known to have.
 ///
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn the_widest_layer_at_full_activation_does_not_overflow() {
-        let n = crate::network::MAX_HIDDEN;
+        let n = crate::quantisation::MAX_HIDDEN;
         let (hidden, weights) = (vec![QA as i16; n], vec![127; n]);
         for kernels in Kernels::available() {
             assert_eq!(kernels.clipped_square_dot(&hidden, &weights), n as i64 * 255 * 255 * 127);
