@@ -72,6 +72,6 @@ mod table;
 
 pub use lines::{Lines, replay, solve_lines};
 pub use render::{human, human_lines, json, json_lines};
-pub use solution::{After, Aim, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};
-pub use stipulation::{Cooperative, MAX_MOVES, Stipulation, StipulationError};
+pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};
+pub use stipulation::{Aim, Cooperative, MAX_MOVES, Stipulation, StipulationError};
 pub use table::Table;

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use ladya_core::{Game, MoveList, Side};
 
-use crate::solution::Aim;
+use crate::stipulation::Aim;
 use crate::table::Table;
 
 /// XORed into keys when Black attacks, so that the table tells the two attackers apart.

@@ -13,8 +13,8 @@ use std::fmt::Write;
 use ladya_core::Game;
 
 use crate::lines::{Lines, replay};
-use crate::solution::{After, Aim, Defence, Key, Play, Solution, Threat, Try};
-use crate::stipulation::Cooperative;
+use crate::solution::{After, Defence, Key, Play, Solution, Threat, Try};
+use crate::stipulation::{Aim, Cooperative};
 
 /// The solution laid out for people, one line per key, defence and try.
 pub fn human<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {

@@ -7,39 +7,8 @@ use std::sync::{Arc, Mutex};
 use ladya_core::{Game, MoveList};
 
 use crate::prover::Prover;
+use crate::stipulation::Aim;
 use crate::table::Table;
-
-/// What the side to move (the attacker) plays for, against a defender who resists.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Aim {
-    /// Directmate (`#N`): mate the defender.
-    #[default]
-    Mate,
-    /// Selfmate (`s#N`): force the defender to mate the attacker.
-    SelfMate,
-    /// Reflexmate (`r#N`): a selfmate where either side that can mate in one must.
-    ReflexMate,
-}
-
-impl Aim {
-    /// The stipulation's prefix: `#`, `s#` or `r#`.
-    pub const fn prefix(self) -> &'static str {
-        match self {
-            Aim::Mate => "#",
-            Aim::SelfMate => "s#",
-            Aim::ReflexMate => "r#",
-        }
-    }
-
-    /// The stipulation's name for people: `Mate`, `Selfmate` or `Reflexmate`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Aim::Mate => "Mate",
-            Aim::SelfMate => "Selfmate",
-            Aim::ReflexMate => "Reflexmate",
-        }
-    }
-}
 
 /// What to look for.
 #[derive(Clone, Debug)]

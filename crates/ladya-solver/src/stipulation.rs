@@ -4,10 +4,40 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::solution::Aim;
-
 /// The longest stipulation the solver takes, in moves.
 pub const MAX_MOVES: u32 = 99;
+
+/// What the side to move (the attacker) plays for, against a defender who resists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Aim {
+    /// Directmate (`#N`): mate the defender.
+    #[default]
+    Mate,
+    /// Selfmate (`s#N`): force the defender to mate the attacker.
+    SelfMate,
+    /// Reflexmate (`r#N`): a selfmate where either side that can mate in one must.
+    ReflexMate,
+}
+
+impl Aim {
+    /// The stipulation's prefix: `#`, `s#` or `r#`.
+    pub const fn prefix(self) -> &'static str {
+        match self {
+            Aim::Mate => "#",
+            Aim::SelfMate => "s#",
+            Aim::ReflexMate => "r#",
+        }
+    }
+
+    /// The stipulation's name for people: `Mate`, `Selfmate` or `Reflexmate`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Aim::Mate => "Mate",
+            Aim::SelfMate => "Selfmate",
+            Aim::ReflexMate => "Reflexmate",
+        }
+    }
+}
 
 /// What a problem asks for.
 ///
