@@ -7,6 +7,8 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
+use ladya_core::rng::Rng;
+
 const ROOK_DIRECTIONS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRECTIONS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -44,21 +46,10 @@ fn relevant_mask(square: usize, directions: &[(i32, i32); 4]) -> u64 {
     mask
 }
 
-/// A small deterministic generator (xorshift64*), so every build finds the same magics.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number with few bits set: good magic candidates are sparse.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
+/// A number with few bits set: good magic candidates are sparse. The generator is seeded, so
+/// every build finds the same magics.
+fn sparse(rng: &mut Rng) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
 }
 
 struct Found {
@@ -88,7 +79,7 @@ fn find_magics(directions: &[(i32, i32); 4], rng: &mut Rng, table: &mut Vec<u64>
             let mut block = vec![0u64; 1 << bits];
             let mut used = vec![false; 1 << bits];
             loop {
-                let magic = rng.sparse();
+                let magic = sparse(rng);
                 if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
                     continue;
                 }
@@ -128,7 +119,7 @@ fn write_magics(out: &mut String, name: &str, found: &[Found]) {
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    let mut rng = Rng(0x1ad7a_c4e55);
+    let mut rng = Rng::new(0x1ad7a_c4e55);
     let mut table = Vec::new();
     let rooks = find_magics(&ROOK_DIRECTIONS, &mut rng, &mut table);
     let bishops = find_magics(&BISHOP_DIRECTIONS, &mut rng, &mut table);

@@ -3,9 +3,9 @@
 //! A game crate (chess, xiangqi, ugolki) implements [`Game`]; the search, the protocols and the
 //! command line are written once against that trait. This crate also holds what they share:
 //! [`MoveList`], [`Score`] and its mate arithmetic, [`Tapered`] middlegame/endgame values,
-//! [`Outcome`], Zobrist key generation, a generic [`perft`](perft::perft) with divide, and the
-//! lock-free [`HashTable`](hashtable::HashTable) under the search's, the solver's and ugolki's
-//! tables.
+//! [`Outcome`], the seeded random generator [`Rng`](rng::Rng), Zobrist key generation, a
+//! generic [`perft`](perft::perft) with divide, and the lock-free
+//! [`HashTable`](hashtable::HashTable) under the search's, the solver's and ugolki's tables.
 //!
 //! Each game's FEN reads and writes its piece placement with [`fen_board`], and EPD lines are
 //! read by [`epd`]; each game's tests
@@ -195,6 +195,7 @@ pub mod perft;
 pub mod pgn;
 mod pieces;
 pub mod repetition;
+pub mod rng;
 pub mod score;
 mod tapered;
 mod side;

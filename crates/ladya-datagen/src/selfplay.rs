@@ -2,8 +2,8 @@
 //! the game's rules or the adjudication end it; the positions worth learning from are kept
 //! with their scores and, at the end, the result.
 
+use ladya_core::rng::Rng;
 use ladya_core::score::{MATE_BOUND, Score};
-use ladya_core::zobrist::splitmix64;
 use ladya_core::{Game, MoveList, Side};
 use ladya_match::adjudication::{Adjudication, Adjudicator, DrawRule, ResignRule, Verdict};
 use ladya_match::engine::Eval;
@@ -82,21 +82,9 @@ pub struct PlayedGame {
 #[error("no opening of {0} random plies found in {OPENING_TRIES} tries where the game goes on; ask for fewer")]
 pub struct NoOpening(pub usize);
 
-/// A pseudo-random number generator (SplitMix64): the same seed, the same numbers everywhere.
-struct Random(u64);
-
-impl Random {
-    /// A number below `bound`, which must not be zero.
-    fn below(&mut self, bound: usize) -> usize {
-        let (state, value) = splitmix64(self.0);
-        self.0 = state;
-        (value % bound as u64) as usize
-    }
-}
-
 /// The seed of game number `game` of a run seeded with `seed`.
 pub fn game_seed(seed: u64, game: u64) -> u64 {
-    splitmix64(splitmix64(seed).1 ^ game).1
+    Rng::new(Rng::new(seed).next_u64() ^ game).next_u64()
 }
 
 impl SelfPlay {
@@ -150,7 +138,7 @@ impl SelfPlay {
     /// The start position after `random_plies` random legal moves drawn from `seed`, with the
     /// game still going; openings where it ends are drawn again.
     fn opening<G: Game>(&self, seed: u64) -> Result<G, NoOpening> {
-        let mut random = Random(seed);
+        let mut random = Rng::new(seed);
         let mut moves = MoveList::new();
         'tries: for _ in 0..OPENING_TRIES {
             let mut pos = G::start();

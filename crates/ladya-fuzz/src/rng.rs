@@ -1,35 +1,30 @@
-//! A small deterministic random number generator (SplitMix64): the same seed gives the same
-//! inputs on every machine.
+//! The fuzzer's draws, on top of [`ladya_core::rng::Rng`]: the same seed gives the same inputs
+//! on every machine.
 
-/// SplitMix64: fast, statistically good enough for fuzzing, and reproducible.
+/// The generator of one input, with the draws the targets make.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(ladya_core::rng::Rng);
 
 impl Rng {
     /// A generator started from `seed`.
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(ladya_core::rng::Rng::new(seed))
     }
 
     /// The generator of input number `iteration` of a run seeded with `seed`: each input can be
     /// made again on its own.
     pub fn for_input(seed: u64, iteration: u64) -> Rng {
-        let mut mixer = Rng(seed ^ iteration.wrapping_mul(0xA076_1D64_78BD_642F));
-        Rng(mixer.next_u64())
+        Rng(ladya_core::rng::Rng::stream(seed, iteration))
     }
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n`; 0 when `n` is 0.
     pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next_u64() % n as u64) as usize }
+        self.0.below(n)
     }
 
     /// A number in `low..=high`.

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use ladya_core::Game;
 use ladya_core::epd::split_epd;
-use ladya_core::zobrist::splitmix64;
+use ladya_core::rng::Rng;
 use ladya_protocol::{GameKind, with_game};
 
 /// A start position: a FEN (the game's standard start when `None`) and moves played from it,
@@ -188,17 +188,11 @@ impl FromStr for OpeningOrder {
     }
 }
 
-/// The openings in `order`; shuffled ones by a Fisher-Yates shuffle drawing from SplitMix64
-/// seeded with `seed`, so a seed gives the same order everywhere.
+/// The openings in `order`; shuffled ones by [`Rng::shuffle`] seeded with `seed`, so a seed
+/// gives the same order everywhere.
 pub fn arrange(mut openings: Vec<Opening>, order: OpeningOrder, seed: u64) -> Vec<Opening> {
     if order == OpeningOrder::Random {
-        let mut state = seed;
-        for i in (1..openings.len()).rev() {
-            let (next, random) = splitmix64(state);
-            state = next;
-            let j = (random % (i as u64 + 1)) as usize;
-            openings.swap(i, j);
-        }
+        Rng::new(seed).shuffle(&mut openings);
     }
     openings
 }

@@ -4,23 +4,15 @@
 
 use std::sync::Arc;
 
+use ladya_core::rng::Rng;
 use ladya_core::{Game, MoveList};
 use ladya_nnue::features::KingBuckets;
 use ladya_nnue::simd::Kernels;
 use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets, features};
 
-/// A small generator of pseudo-random numbers, fixed by its seed.
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-
-    fn weight(&mut self, spread: f32) -> f32 {
-        (self.next() % 2001) as f32 / 1000.0 * spread - spread
-    }
+/// A weight in `-spread..=spread`, in steps of a thousandth of it.
+fn weight(rng: &mut Rng, spread: f32) -> f32 {
+    rng.below(2001) as f32 / 1000.0 * spread - spread
 }
 
 /// Random parameters for `G`, with the game's own output buckets.
@@ -35,19 +27,19 @@ fn random_parameters_with<G: Game>(
     king_buckets: KingBuckets,
 ) -> NetworkParameters {
     let (inputs, hidden) = (king_buckets.count() * features::inputs::<G>(), 32);
-    let mut rng = Lcg(seed);
+    let mut rng = Rng::new(seed);
     // The game's own output buckets, so that the lines cross from one layer to another.
     let buckets = OutputBuckets::default_for(G::NAME);
     NetworkParameters {
         inputs,
         hidden,
-        feature_weights: (0..inputs * hidden).map(|_| rng.weight(0.2)).collect(),
-        feature_biases: (0..hidden).map(|_| rng.weight(0.5)).collect(),
+        feature_weights: (0..inputs * hidden).map(|_| weight(&mut rng, 0.2)).collect(),
+        feature_biases: (0..hidden).map(|_| weight(&mut rng, 0.5)).collect(),
         buckets,
         orientation,
         king_buckets,
-        output_weights: (0..buckets.count() * 2 * hidden).map(|_| rng.weight(1.5)).collect(),
-        output_biases: (0..buckets.count()).map(|_| rng.weight(0.2)).collect(),
+        output_weights: (0..buckets.count() * 2 * hidden).map(|_| weight(&mut rng, 1.5)).collect(),
+        output_biases: (0..buckets.count()).map(|_| weight(&mut rng, 0.2)).collect(),
         scale: 400,
     }
 }
@@ -75,7 +67,7 @@ fn check_network<G: Game>(start: G, seed: u64, network: Arc<Network>) {
     let mut by_kernels: Vec<Accumulators<G>> =
         Kernels::available().into_iter().map(|k| Accumulators::with_kernels(network.clone(), k)).collect();
     let mut fresh = Accumulators::<G>::new(network.clone());
-    let mut rng = Lcg(seed);
+    let mut rng = Rng::new(seed);
     for _line in 0..20 {
         let mut pos = start.clone();
         for acc in &mut by_kernels {
@@ -85,7 +77,7 @@ fn check_network<G: Game>(start: G, seed: u64, network: Arc<Network>) {
         for _step in 0..80 {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
-            let roll = rng.next() % 10;
+            let roll = rng.below(10);
             if (roll < 2 && depth > 0) || moves.is_empty() {
                 if depth == 0 {
                     break;
@@ -98,13 +90,13 @@ fn check_network<G: Game>(start: G, seed: u64, network: Arc<Network>) {
                 pos.make_null();
                 depth += 1;
             } else {
-                let m = moves[(rng.next() as usize) % moves.len()];
+                let m = moves[rng.below(moves.len())];
                 by_kernels.iter_mut().for_each(|acc| acc.push(&pos, m));
                 pos.make(m);
                 depth += 1;
             }
             // Evaluate only now and then, so that several plies are brought up to date at once.
-            if rng.next().is_multiple_of(3) {
+            if rng.below(3) == 0 {
                 fresh.refresh(&pos);
                 let expected = fresh.hidden().to_vec();
                 let score = fresh.evaluate(&pos);

@@ -24,8 +24,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use ladya_core::rng::Rng;
 use ladya_core::score::{Score, mate_moves};
-use ladya_core::zobrist::splitmix64;
 
 /// The calibration points: a rating, the nodes its search may spend, the temperature of its
 /// choice (centipawns), the margin below the best move beyond which no move is chosen
@@ -148,7 +148,7 @@ impl Strength {
             })
             .collect();
         let total: f64 = weights.iter().sum();
-        let draw = (splitmix64(self.seed ^ key).1 >> 11) as f64 / (1u64 << 53) as f64 * total;
+        let draw = Rng::new(self.seed ^ key).f64() * total;
         let mut sum = 0.0;
         for (i, w) in weights.iter().enumerate() {
             sum += w;

@@ -18,6 +18,17 @@ const VERSION: u32 = 2;
 const HEADER_BYTES: usize = 8 + 4 + 8 + 12 + 4 + 8 + 4 + 8;
 
 /// What a run needs to go on where it stopped.
+///
+/// [`Trainer::checkpoint`](crate::Trainer::checkpoint) takes one, [`Checkpoint::to_bytes`]
+/// writes it and [`Trainer::resume`](crate::Trainer::resume) goes on from it (the crate's
+/// example shows a whole run). Reading checks the file:
+///
+/// ```
+/// use ladya_train::Checkpoint;
+///
+/// assert!(Checkpoint::from_bytes(b"not a checkpoint").is_err());
+/// assert!(Checkpoint::from_bytes(b"LADYDATA").is_err()); // a data file
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checkpoint {
     /// The game's name.

@@ -4,6 +4,21 @@
 /// The loss of one position, from the side to move's view: with `σ(x) = 1 / (1 + e^-x)`,
 /// the target is `wdl x result + (1 - wdl) x σ(score / sigmoid_scale)`, the prediction is
 /// `σ(evaluation / sigmoid_scale)`, and the loss is `|prediction - target|^power`.
+///
+/// ```
+/// use ladya_train::Loss;
+///
+/// let loss = Loss { wdl: 0.3, sigmoid_scale: 400.0, power: 2.0 };
+/// // A won game whose search said +400 (σ(1) = 0.731): 0.3 x 1 + 0.7 x 0.731.
+/// let target = loss.target(400.0, 1.0);
+/// assert!((target - (0.3 + 0.7 * 0.731_058_6)).abs() < 1e-5);
+/// // An evaluation that predicts the target costs nothing; one below it costs, and its
+/// // derivative says to raise the evaluation.
+/// let (exact, _) = loss.of(400.0, 0.731_058_6);
+/// assert!(exact < 1e-10);
+/// let (cost, slope) = loss.of(0.0, target);
+/// assert!(cost > 0.0 && slope < 0.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Loss {
     /// The weight of the game's result in the target, from 0 (the score alone) to 1 (the

@@ -7,11 +7,17 @@
 //! with both views' activations plus the output bias, by the output layer of the position's
 //! bucket, and the evaluation, in the game's units, is the output times the scale.
 
+use ladya_core::rng::Rng;
 use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Network, NetworkParameters, Orientation, OutputBuckets, QB};
 
 use crate::TrainError;
-use crate::rng::Rng;
+
+/// A float drawn evenly from `-spread..spread` (24 random bits): how the trainer draws every
+/// starting weight, so that a seed gives the same network on every machine.
+pub(crate) fn uniform(rng: &mut Rng, spread: f32) -> f32 {
+    (2.0 * rng.f32() - 1.0) * spread
+}
 
 /// The largest output weight the integer output layer takes: 127 / [`QB`].
 pub const OUTPUT_WEIGHT_LIMIT: f32 = 127.0 / QB as f32;
@@ -100,9 +106,9 @@ impl Model {
         let mut rng = Rng::new(seed);
         let (feature_spread, output_spread) = (feature_spread(inputs), 1.0 / (2.0 * hidden as f32).sqrt());
         let mut values = Vec::with_capacity(parameter_count(inputs, hidden, buckets));
-        values.extend((0..inputs * hidden).map(|_| rng.uniform(feature_spread)));
+        values.extend((0..inputs * hidden).map(|_| uniform(&mut rng, feature_spread)));
         values.extend(std::iter::repeat_n(0.0, hidden));
-        values.extend((0..buckets.count() * 2 * hidden).map(|_| rng.uniform(output_spread)));
+        values.extend((0..buckets.count() * 2 * hidden).map(|_| uniform(&mut rng, output_spread)));
         values.extend(std::iter::repeat_n(0.0, buckets.count()));
         Model { inputs, hidden, buckets, scale, values }
     }
@@ -145,7 +151,7 @@ impl Model {
         let mut values = Vec::with_capacity(parameter_count(self.inputs, hidden, self.buckets));
         for row in weights.chunks_exact(self.hidden) {
             values.extend_from_slice(row);
-            values.extend((0..added).map(|_| rng.uniform(feature_spread)));
+            values.extend((0..added).map(|_| uniform(&mut rng, feature_spread)));
         }
         values.extend_from_slice(biases);
         values.extend(std::iter::repeat_n(0.0, added));

@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use ladya_chess::Position;
+use ladya_core::rng::Rng;
 use ladya_core::{Game, MoveList, PlacedPiece, Side};
 use ladya_nnue::data::{DataWriter, GameResult, Sample};
 use ladya_nnue::features::{self, FeatureSpace, KingBuckets};
 use ladya_nnue::{Accumulators, Orientation, OutputBuckets};
 
 use crate::positions::view_inputs;
-use crate::rng::Rng;
 use crate::trainer::{Task, Worker};
 use crate::{Checkpoint, Loss, Model, Positions, TrainConfig, TrainError, Trainer};
 
@@ -50,7 +50,7 @@ fn random_games(path: &Path, games: usize, seed: u64) -> Vec<Position> {
                 break;
             }
             line.push(pos.clone());
-            pos.make(moves[rng.below(moves.len())]);
+            pos.make(moves[rng.below_scaled(moves.len())]);
         }
         let result = GameResult::from_winner(match material(&pos) {
             m if m > 0 => Some(Side::White),
@@ -60,7 +60,7 @@ fn random_games(path: &Path, games: usize, seed: u64) -> Vec<Position> {
         let samples: Vec<Sample> = line
             .iter()
             .map(|p| {
-                let white = material(p) + rng.below(41) as i32 - 20;
+                let white = material(p) + rng.below_scaled(41) as i32 - 20;
                 let score = if p.side_to_move() == Side::White { white } else { -white };
                 Sample::of(p, score as i16, result)
             })
@@ -223,7 +223,11 @@ fn the_backward_pass_is_the_derivative_of_the_forward_pass() {
     let end = model.hidden_layer_end();
     let mut rng = Rng::new(9);
     for (i, w) in model.values_mut().iter_mut().enumerate() {
-        *w = if i < end - hidden { *w * 8.0 } else { rng.uniform(0.6) + if i < end { 0.3 } else { 0.0 } };
+        *w = if i < end - hidden {
+            *w * 8.0
+        } else {
+            crate::model::uniform(&mut rng, 0.6) + if i < end { 0.3 } else { 0.0 }
+        };
     }
     let part: Vec<usize> = (0..12).collect();
     for loss in

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use ladya_core::rng::Rng;
 use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Network, OutputBuckets, QA};
 
@@ -12,7 +13,6 @@ use crate::checkpoint::Checkpoint;
 use crate::loss::Loss;
 use crate::model::{HiddenLayers, Model};
 use crate::positions::Positions;
-use crate::rng::Rng;
 use crate::{TrainError, in_parallel, prefetch};
 
 /// The widest feature weight or bias: 1.98, within which the hidden values of a position of
@@ -20,6 +20,19 @@ use crate::{TrainError, in_parallel, prefetch};
 pub const FEATURE_LIMIT: f32 = 1.98;
 
 /// The settings of a run.
+///
+/// The defaults are `ladya train`'s; a run changes what it needs:
+///
+/// ```
+/// use ladya_train::{OutputBuckets, TrainConfig};
+///
+/// let chess = OutputBuckets::default_for("chess");
+/// let config = TrainConfig { hidden: 256, epochs: 6, buckets: chess, ..TrainConfig::default() };
+/// assert_eq!((config.batch_size, config.learning_rate, config.loss.wdl), (16384, 0.001, 0.3));
+/// // The learning rate falls along half a cosine, from the first batch to the last.
+/// assert_eq!(config.learning_rate_at(0, 1000), 0.001);
+/// assert!((config.learning_rate_at(1000, 1000) - config.final_learning_rate).abs() < 1e-9);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainConfig {
     /// Hidden values of one view (a multiple of 16 up to 512).
@@ -222,6 +235,13 @@ fn first_difference<const N: usize>(source: &str, pairs: [(&str, String, String)
 }
 
 /// A training run over a set of positions.
+///
+/// [`Trainer::new`] splits the positions into training and validation games and starts from
+/// random weights (or, after [`Trainer::start_from`], from a network's); each
+/// [`Trainer::run_epoch`] is one pass with its report; [`Trainer::model`] is the network as it
+/// stands, which [`Model::network`] turns into a network file, and [`Trainer::checkpoint`]
+/// keeps the run to [`Trainer::resume`] later. The crate's example runs it from a data file to
+/// a network.
 #[derive(Debug)]
 pub struct Trainer<'a> {
     positions: &'a Positions,
@@ -265,7 +285,7 @@ impl<'a> Trainer<'a> {
         // Whole games are held out, so that no validation position has a near twin from its
         // own game among the training positions.
         let mut games: Vec<usize> = (0..positions.games()).collect();
-        Rng::stream(config.seed, 1).shuffle(&mut games);
+        Rng::stream(config.seed, 1).shuffle_scaled(&mut games);
         let wanted = (positions.len() as f64 * config.validation).round() as usize;
         let (mut validation, mut training) = (Vec::new(), Vec::new());
         for game in games {
@@ -444,7 +464,7 @@ impl<'a> Trainer<'a> {
     pub fn run_epoch(&mut self) -> EpochReport {
         let start = Instant::now();
         let mut order = self.training.clone();
-        Rng::stream(self.config.seed, 2 + self.epochs_done as u64).shuffle(&mut order);
+        Rng::stream(self.config.seed, 2 + self.epochs_done as u64).shuffle_scaled(&mut order);
         let batches = order.len().div_ceil(self.config.batch_size);
         let steps = batches * self.config.epochs as usize;
         let (mut sum, mut rate) = (0.0, self.config.learning_rate);

@@ -86,13 +86,8 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_random_matrices() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = ladya_core::rng::Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = move || rng.next_u64();
         for trial in 0..400 {
             let n = trial % 9;
             let mut cost = [[0; MAX]; MAX];

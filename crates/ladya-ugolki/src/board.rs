@@ -227,11 +227,9 @@ mod tests {
         assert_eq!(parity_steps(b(&["a1", "b2"]), b(&["b1", "a2"])), 2);
         assert_eq!(parity_steps(b(&["a1", "b1"]), b(&["b2", "a2"])), 2);
         // Against the transport's definition: the least sum of |prefix - x| over every x.
-        let mut seed = 0x5DEE_CE66_D1CE_4E5Bu64;
+        let mut rng = ladya_core::rng::Rng::new(0x5DEE_CE66_D1CE_4E5B);
         for _ in 0..2000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let from = seed & 0x0F0F_0F0F_F0F0_F0F0;
             let mut to = seed.rotate_left(23);
             while to.count_ones() > from.count_ones() {

@@ -565,6 +565,8 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
+    use ladya_core::rng::Rng;
+
     use super::*;
     use crate::board::parse_square;
 
@@ -606,21 +608,14 @@ mod tests {
         best
     }
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     /// A race ending: `k` pieces of the target's front taken out and put on free squares at
     /// most `reach` steps in front of the target.
-    fn ending(layout: Layout, k: u32, reach: u8, seed: &mut u64) -> Bitboard {
+    fn ending(layout: Layout, k: u32, reach: u8, rng: &mut Rng) -> Bitboard {
         let target = layout.target(Side::White);
         let mut c = target;
         let mut removed = 0;
         while removed < k {
-            let s = (xorshift(seed) % 64) as u8;
+            let s = rng.below(64) as u8;
             // The front half of the target: far from the a8 corner.
             if c & bit(s) != 0 && distance(s, 56) >= 2 {
                 c ^= bit(s);
@@ -629,7 +624,7 @@ mod tests {
         }
         let mut placed = 0;
         while placed < k {
-            let s = (xorshift(seed) % 64) as u8;
+            let s = rng.below(64) as u8;
             let d = squares(target).map(|t| distance(s, t)).min().unwrap_or(0);
             if (1..=reach).contains(&d) && c & bit(s) == 0 {
                 c |= bit(s);
@@ -679,7 +674,7 @@ mod tests {
         let cache = RaceCache::default();
         // Every configuration within seven moves of the nine-piece target, and six of the
         // twelve-piece one: those beyond the perimeter are searched by IDA*.
-        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
         for (layout, radius) in [(Layout::Nine, 7), (Layout::Twelve, 6)] {
             let truth = ball(layout, radius);
             let target = layout.target(Side::White);
@@ -689,7 +684,7 @@ mod tests {
                     continue;
                 }
                 assert!(lower_bound(c, target) <= d, "{c:#x}: bound {} > {d}", lower_bound(c, target));
-                if d <= PERIMETER || !xorshift(&mut seed).is_multiple_of(40) {
+                if d <= PERIMETER || rng.below(40) != 0 {
                     continue;
                 }
                 let bounds = fewest_bounds(&cache, layout, c);
@@ -721,10 +716,10 @@ mod tests {
         let cache = RaceCache::default();
         // Endings with up to four pieces out, three squares in front of the target: IDA*
         // closes almost all of them within its budget.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let mut exact = 0;
         for trial in 0..40 {
-            let c = ending(Layout::Twelve, 1 + trial % 4, 3, &mut seed);
+            let c = ending(Layout::Twelve, 1 + trial % 4, 3, &mut rng);
             let result = fewest_exact(&cache, Layout::Twelve, c);
             assert!(result.low <= result.high);
             exact += result.is_exact() as u32;
@@ -735,11 +730,11 @@ mod tests {
     #[test]
     fn most_in_target_equals_exhaustive_search() {
         let cache = RaceCache::default();
-        let mut seed = 0x0F0F_1234_5555_7777u64;
+        let mut rng = Rng::new(0x0F0F_1234_5555_7777);
         let layout = Layout::Nine;
         let target = layout.target(Side::White);
         for trial in 0..30 {
-            let start = ending(layout, 2 + trial % 3, 4, &mut seed);
+            let start = ending(layout, 2 + trial % 3, 4, &mut rng);
             let fewest = fewest_exact(&cache, layout, start);
             for moves in 0..=3u8 {
                 if fewest.low <= moves {

@@ -1,6 +1,7 @@
 //! The evaluation's behaviour: progress, the own-home deadline, the move-limit count and
 //! colour symmetry.
 
+use ladya_core::rng::Rng;
 use ladya_core::{Game, MoveList};
 use ladya_ugolki::{KNOWN_WIN, Position};
 
@@ -83,7 +84,7 @@ fn the_move_limit_counts_pieces_in_the_target() {
 fn colour_symmetry() {
     // Positions of random games (before any rule of time applies): a position and its mirror
     // image with colours and side to move swapped evaluate the same.
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     for game in 0..40 {
         let mut p = Position::start();
         for ply in 0..(game % 36) {
@@ -92,10 +93,7 @@ fn colour_symmetry() {
             if moves.is_empty() {
                 break;
             }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = moves[(seed % moves.len() as u64) as usize];
+            let m = moves[rng.below(moves.len())];
             p.make(m);
             assert_eq!(p.evaluate(), mirror(&p).evaluate(), "game {game} ply {ply}: {}", p.fen());
         }

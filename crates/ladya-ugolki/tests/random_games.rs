@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use ladya_core::rng::Rng;
 use ladya_core::{EndReason, Game, MoveList, Side};
 use ladya_ugolki::{LAST_MOVE_NUMBER, Layout, Move, Position, Square, square_name};
 
@@ -50,18 +51,6 @@ fn brute_force(p: &Position) -> BTreeSet<(Square, Square)> {
     pairs
 }
 
-/// A small xorshift generator: the games are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 fn check_position(p: &Position) {
     let mut list = MoveList::new();
     p.append_legal_moves(&mut list);
@@ -103,7 +92,7 @@ fn choose(p: &mut Position, list: &MoveList<Move>, rng: &mut Rng, random_one_in:
 
 #[test]
 fn random_games_agree_with_brute_force() {
-    let mut rng = Rng(0x05EE_D0F0_A1C0);
+    let mut rng = Rng::new(0x05EE_D0F0_A1C0);
     let mut positions = 0;
     let mut endings = BTreeSet::new();
     for layout in Layout::ALL {

@@ -92,7 +92,7 @@ fn mirrors_evaluate_alike_and_terms_add_up_along_random_games() {
         .map(|l| l.split(';').next().unwrap().trim().to_string())
         .collect();
     assert!(starts.len() >= 5);
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut rng = ladya_core::rng::Rng::new(0x2545_F491_4F6C_DD1D);
     for fen in &starts {
         for _game in 0..4 {
             let mut pos = Position::from_fen(fen).unwrap();
@@ -104,10 +104,7 @@ fn mirrors_evaluate_alike_and_terms_add_up_along_random_games() {
                 if moves.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(moves[(seed % moves.len() as u64) as usize]);
+                pos.make(moves[rng.below(moves.len())]);
             }
         }
     }
