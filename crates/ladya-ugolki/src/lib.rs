@@ -59,6 +59,7 @@ mod moves;
 mod notation;
 mod position;
 mod race;
+mod race_cache;
 mod rules;
 mod solo;
 pub mod weights;

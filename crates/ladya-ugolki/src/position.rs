@@ -7,7 +7,7 @@ use ladya_core::{Side, zobrist};
 
 use crate::board::{Bitboard, Square, bit, block, squares};
 use crate::moves::Move;
-use crate::solo::RaceCache;
+use crate::race_cache::RaceCache;
 
 /// The three layouts; the number of pieces chooses one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

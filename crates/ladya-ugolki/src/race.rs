@@ -26,8 +26,9 @@ use ladya_core::{Score, Side};
 use crate::board::{Bitboard, bit};
 use crate::moves::Move;
 use crate::position::Position;
+use crate::race_cache::Fewest;
 use crate::rules::MOVE_LIMIT;
-use crate::solo::{self, Fewest, PERIMETER};
+use crate::solo::{self, PERIMETER};
 use crate::weights::KNOWN_WIN;
 
 /// Exact searches are tried for counts whose lower bound is at most this: beyond it the
