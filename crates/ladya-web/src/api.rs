@@ -20,15 +20,13 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use crate::assets::Assets;
-use crate::error::{ApiError, JsonBody, QueryParams};
+use crate::error::{ApiError, BODY_LIMIT, JsonBody, QueryParams};
 use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};
 use crate::review::{ExportRequest, ImportRequest, export, import, review_job};
 use crate::searches::{
     SearchJob, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job, solve_job, solve_to_end,
 };
 
-/// The largest request body.
-pub const BODY_LIMIT: usize = 64 * 1024;
 /// The longest move time `/api/bestmove` takes, in milliseconds.
 const MOVETIME_MAX_MS: u64 = 60_000;
 /// `/api/bestmove`'s move time when none is given, in milliseconds.

@@ -9,7 +9,8 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
-use crate::api::BODY_LIMIT;
+/// The largest request body.
+pub const BODY_LIMIT: usize = 64 * 1024;
 
 /// An answer other than success: a status and a message for people.
 #[derive(Debug)]
