@@ -1,10 +1,12 @@
 //! The `ladya` command line: parses arguments and hands each command to the library crates.
 
 mod commands;
+mod failure;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use failure::Failure;
 use ladya_protocol::GameKind;
 
 /// Ladya: chess, xiangqi and ugolki engine. Without a command it is an engine for GUIs:
@@ -67,9 +69,6 @@ enum Command {
     /// line per epoch.
     Train(commands::train::TrainArgs),
 }
-
-/// A failure to report on stderr with exit status 2.
-pub struct Failure(pub String);
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
