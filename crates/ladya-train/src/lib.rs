@@ -69,7 +69,9 @@
 
 mod adam;
 mod checkpoint;
+mod error;
 mod loss;
+mod machine;
 mod model;
 mod positions;
 mod trainer;
@@ -77,86 +79,12 @@ mod trainer;
 #[cfg(test)]
 mod tests;
 
-use ladya_nnue::NetworkError;
-use ladya_nnue::data::DataError;
-use thiserror::Error;
-
 pub use adam::{Adam, BETA1, BETA2};
 pub use checkpoint::Checkpoint;
+pub use error::TrainError;
 pub use ladya_nnue::features::KingBuckets;
 pub use ladya_nnue::{Network, OutputBuckets};
 pub use loss::Loss;
 pub use model::{Model, OUTPUT_WEIGHT_LIMIT};
 pub use positions::Positions;
 pub use trainer::{EpochReport, FEATURE_LIMIT, TrainConfig, Trainer};
-
-/// Why training cannot start or go on.
-#[derive(Debug, Error)]
-pub enum TrainError {
-    /// A data file cannot be read.
-    #[error("{path}: {source}")]
-    Data {
-        /// The file.
-        path: String,
-        /// Why.
-        source: DataError,
-    },
-    /// A data file whose header does not describe a board.
-    #[error("{path}: corrupt header: {what}")]
-    Header {
-        /// The file.
-        path: String,
-        /// What is wrong.
-        what: String,
-    },
-    /// Data files of different games, or of different input shapes.
-    #[error("{path} holds {found} data, but the first file holds {first} data of another shape")]
-    MixedGames {
-        /// The first file's game.
-        first: String,
-        /// The file that differs.
-        path: String,
-        /// Its game.
-        found: String,
-    },
-    /// No data file, or files without a position.
-    #[error("no positions to train on")]
-    NoPositions,
-    /// More inputs than the trainer numbers.
-    #[error("the game has {0} inputs, more than the trainer takes (65536)")]
-    TooManyInputs(usize),
-    /// A setting out of its range.
-    #[error("{0}")]
-    Setting(String),
-    /// Parameters the network file cannot take.
-    #[error("{0}")]
-    Network(#[from] NetworkError),
-    /// A checkpoint that cannot be read or does not fit the run.
-    #[error("{0}")]
-    Checkpoint(String),
-}
-
-/// Runs `work` on each of `jobs`, the first on this thread and each other on a thread of its
-/// own, and returns the results in order.
-fn in_parallel<J: Send, T: Send>(jobs: impl IntoIterator<Item = J>, work: impl Fn(J) -> T + Sync) -> Vec<T> {
-    let work = &work;
-    std::thread::scope(|scope| {
-        let mut jobs = jobs.into_iter();
-        let first = jobs.next();
-        let others: Vec<_> = jobs.map(|job| scope.spawn(move || work(job))).collect();
-        let mut results: Vec<T> = first.map(work).into_iter().collect();
-        results.extend(others.into_iter().map(|thread| thread.join().unwrap_or_else(|e| std::panic::resume_unwind(e))));
-        results
-    })
-}
-
-/// Asks the processor to bring `slice[at]` into its cache ahead of use; nothing past the end.
-#[inline(always)]
-fn prefetch<T>(slice: &[T], at: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(item) = slice.get(at) {
-        // SAFETY: SSE, which has the prefetch instruction, is part of every x86-64 processor,
-        // and prefetching a valid address changes nothing but the cache.
-        unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((item as *const T).cast()) }
-    }
-}

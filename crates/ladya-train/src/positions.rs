@@ -13,7 +13,8 @@ use ladya_nnue::data::{DataHeader, DataSet};
 use ladya_nnue::features::{self, FeatureSpace, KingBuckets};
 use ladya_nnue::{Orientation, OutputBuckets};
 
-use crate::{TrainError, prefetch};
+use crate::TrainError;
+use crate::machine::prefetch;
 
 /// Every position of one or more data files of one game.
 #[derive(Clone, Debug)]

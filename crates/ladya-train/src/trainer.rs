@@ -8,12 +8,13 @@ use ladya_core::rng::Rng;
 use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Network, OutputBuckets, QA};
 
+use crate::TrainError;
 use crate::adam::Adam;
 use crate::checkpoint::Checkpoint;
 use crate::loss::Loss;
+use crate::machine::{in_parallel, prefetch};
 use crate::model::{HiddenLayers, Model};
 use crate::positions::Positions;
-use crate::{TrainError, in_parallel, prefetch};
 
 /// The widest feature weight or bias: 1.98, within which the hidden values of a position of
 /// 32 pieces stay far inside 16 bits (the trainer narrows it for positions of more pieces).
