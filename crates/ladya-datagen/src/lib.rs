@@ -18,7 +18,7 @@
 //!
 //! let path = std::env::temp_dir().join(format!("ladya-datagen-doc-{}.data", std::process::id()));
 //! let _ = std::fs::remove_file(&path);
-//! let mut config = DatagenConfig { games: 2, threads: 2, ..DatagenConfig::for_game("ugolki") };
+//! let mut config = DatagenConfig { games: 2, threads: 2, ..DatagenConfig::for_game::<ladya_ugolki::Position>() };
 //! config.play.nodes = 200;
 //! let summary = generate::<ladya_ugolki::Position>(&path, &config, &mut |_| {})?;
 //! assert_eq!((summary.games, summary.games_this_run), (2, 2));
@@ -37,12 +37,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use ladya_core::Game;
 use ladya_core::hashtable::HashTableError;
+use ladya_games::EngineGame;
 use ladya_nnue::data::{DataError, DataWriter};
 use ladya_search::{SearchOptions, TranspositionTable};
 
-pub use selfplay::{EndingRules, NoOpening, PlayedGame, SelfPlay, game_seed};
+pub use ladya_games::adjudication::EndingRules;
+pub use selfplay::{NoOpening, PlayedGame, SelfPlay, game_seed};
 
 /// What a run of self-play makes.
 #[derive(Clone, Debug)]
@@ -61,17 +62,18 @@ pub struct DatagenConfig {
 }
 
 impl DatagenConfig {
-    /// The defaults for the game called `name`: 5000 nodes a move, 8 random plies, seed 0,
-    /// one thread with a 16 MB table, the built-in evaluation, the game's [`EndingRules`] and
+    /// The defaults for `G`: 5000 nodes a move, 8 random plies, seed 0,
+    /// one thread with a 16 MB table, the built-in evaluation, the game's
+    /// [`EngineGame::SELF_PLAY_ENDING`] and
     /// no limit on games.
-    pub fn for_game(name: &str) -> DatagenConfig {
+    pub fn for_game<G: EngineGame>() -> DatagenConfig {
         DatagenConfig {
             games: u64::MAX,
             play: SelfPlay {
                 nodes: 5000,
                 random_plies: 8,
                 options: SearchOptions::default(),
-                ending: EndingRules::for_game(name),
+                ending: G::SELF_PLAY_ENDING,
             },
             seed: 0,
             threads: 1,
@@ -141,7 +143,7 @@ impl fmt::Display for Progress {
 /// # Errors
 /// The file cannot be used (not a data file, another game's, unwritable), a table cannot be
 /// had, or no opening can be found.
-pub fn generate<G: Game>(
+pub fn generate<G: EngineGame>(
     path: &Path,
     config: &DatagenConfig,
     progress: &mut dyn FnMut(&Progress),

@@ -5,54 +5,13 @@
 use ladya_core::rng::Rng;
 use ladya_core::score::{MATE_BOUND, Score};
 use ladya_core::{Game, MoveList, Side};
-use ladya_match::adjudication::{Adjudication, Adjudicator, DrawRule, ResignRule, Verdict};
-use ladya_match::engine::Eval;
+use ladya_games::EngineGame;
+use ladya_games::adjudication::{Adjudicator, EndingRules, Eval, Verdict};
 use ladya_nnue::data::{GameResult, Sample};
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 /// How many random openings are tried before giving up on finding one where the game goes on.
 const OPENING_TRIES: u32 = 1000;
-
-/// When a game of self-play ends early to save time: the match referee's adjudication by
-/// score, a win only when the winner's own last score agrees, and a cap on plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EndingRules {
-    /// The score rules: `resign` wins for the side whose opponent scored at most −score for
-    /// `move_count` of its moves in a row (and who itself last scored at least +score);
-    /// `draw` draws a game whose scores stayed near zero.
-    pub adjudication: Adjudication,
-    /// Plies from the start position after which the game is scored a draw.
-    pub max_plies: usize,
-}
-
-impl EndingRules {
-    /// The rules for the game called `name`, in its evaluation's units: chess and xiangqi
-    /// count centipawns (a xiangqi soldier is 100), ugolki hundredths of a move (its known
-    /// wins, races and deadlines, score about 20000). Another game gets chess's rules.
-    pub fn for_game(name: &str) -> EndingRules {
-        // Two queens' or two rooks' worth, for four moves of the losing side.
-        let resign = Some(ResignRule { move_count: 4, score: 2000 });
-        match name {
-            // A race over by rule at Black's 80th move: no draw rule needed, and a twenty-move
-            // lead is beyond catching up.
-            "ugolki" => EndingRules { adjudication: Adjudication { resign, draw: None }, max_plies: 200 },
-            "xiangqi" => EndingRules {
-                adjudication: Adjudication {
-                    resign,
-                    draw: Some(DrawRule { move_number: 50, move_count: 10, score: 10 }),
-                },
-                max_plies: 400,
-            },
-            _ => EndingRules {
-                adjudication: Adjudication {
-                    resign,
-                    draw: Some(DrawRule { move_number: 40, move_count: 10, score: 10 }),
-                },
-                max_plies: 400,
-            },
-        }
-    }
-}
 
 /// What a game of self-play needs besides its seed and table.
 #[derive(Clone, Debug)]
@@ -93,7 +52,7 @@ impl SelfPlay {
     ///
     /// # Errors
     /// No opening of the asked length leaves the game going.
-    pub fn play<G: Game>(&self, seed: u64, table: &TranspositionTable) -> Result<PlayedGame, NoOpening> {
+    pub fn play<G: EngineGame>(&self, seed: u64, table: &TranspositionTable) -> Result<PlayedGame, NoOpening> {
         let mut pos = self.opening::<G>(seed)?;
         table.clear();
         let limits = Limits::nodes(self.nodes);
@@ -179,12 +138,7 @@ mod tests {
     use ladya_ugolki::Position;
 
     fn self_play(random_plies: usize) -> SelfPlay {
-        SelfPlay {
-            nodes: 300,
-            random_plies,
-            options: SearchOptions::default(),
-            ending: EndingRules::for_game(Position::NAME),
-        }
+        SelfPlay { nodes: 300, random_plies, options: SearchOptions::default(), ending: Position::SELF_PLAY_ENDING }
     }
 
     #[test]

@@ -3,14 +3,13 @@
 //! UCI, XBoard or UCCI ([`Engine`]): the handshake, a new game, and a move asked for under a
 //! time limit.
 
-use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use ladya_protocol::{Dialect, GameKind};
+use ladya_games::{Dialect, GameKind};
 
 use crate::clock::{ClockRule, Limits, OwnLimits, SideClock};
 use crate::process::{EngineProcess, ProcessError};
@@ -162,29 +161,7 @@ pub enum EngineError {
     Unable(String),
 }
 
-/// An engine's score and depth for the move it played, in its own view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Eval {
-    /// Centipawns for the engine; a mate in n is ±(`MATE_SCORE` − n).
-    pub score: i32,
-    /// The search depth.
-    pub depth: u32,
-}
-
-/// The score standing for a mate.
-pub const MATE_SCORE: i32 = 100_000;
-
-impl fmt::Display for Eval {
-    /// cutechess-cli's form: `+0.35/12`, `+M3/9`, `-M2/5`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.score < 0 { "-" } else { "+" };
-        if self.score.abs() > MATE_SCORE - 1000 {
-            write!(f, "{sign}M{}/{}", MATE_SCORE - self.score.abs(), self.depth)
-        } else {
-            write!(f, "{sign}{:.2}/{}", f64::from(self.score.abs()) / 100.0, self.depth)
-        }
-    }
-}
+pub use ladya_games::adjudication::{Eval, MATE_SCORE};
 
 /// What an engine did when asked to move.
 #[derive(Clone, Debug, PartialEq, Eq)]

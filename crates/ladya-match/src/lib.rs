@@ -25,7 +25,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod adjudication;
 pub mod clock;
 pub mod engine;
 pub mod openings;
@@ -36,10 +35,10 @@ pub mod settings;
 pub mod stats;
 pub mod tournament;
 
-pub use adjudication::{Adjudication, DrawRule, ResignRule};
 pub use clock::{ClockRule, Limits};
 pub use engine::{EngineSpec, Protocol};
+pub use ladya_games::adjudication::{self, Adjudication, DrawRule, ResignRule};
 pub use openings::{Opening, OpeningFormat, OpeningOrder, arrange, read_openings};
-pub use settings::{OpeningSettings, SettingError};
+pub use settings::{OpeningSettings, SettingError, draw_rule, resign_rule};
 pub use stats::{EloModel, Hypothesis, Sprt};
 pub use tournament::{MatchConfig, MatchError, MatchSummary, TournamentKind, run_match};

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use ladya_core::Game;
 use ladya_core::epd::split_epd;
 use ladya_core::rng::Rng;
-use ladya_protocol::{GameKind, with_game};
+use ladya_games::{GameKind, with_game};
 
 /// A start position: a FEN (the game's standard start when `None`) and moves played from it,
 /// in the command line's coordinate form.

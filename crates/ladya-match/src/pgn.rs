@@ -6,7 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use ladya_core::Side;
 use ladya_core::pgn::{MoveText, Note, write_text};
-use ladya_protocol::GameKind;
+use ladya_games::GameKind;
 
 use crate::referee::GameRecord;
 
@@ -60,7 +60,7 @@ pub fn write_pgn(record: &GameRecord, header: &PgnHeader) -> String {
     let fen = match (&record.start_fen, record.game) {
         (Some(fen), _) => Some(fen.clone()),
         (None, GameKind::Chess) => None,
-        (None, game) => Some(ladya_protocol::with_game!(game, start_fen())),
+        (None, game) => Some(ladya_games::with_game!(game, start_fen())),
     };
     if let Some(fen) = &fen {
         tags.push(("FEN", fen.clone()));

@@ -62,7 +62,7 @@ fn remember(lines: &mut VecDeque<String>, line: &str) {
     if lines.len() == LAST_LINES {
         lines.pop_front();
     }
-    lines.push_back(ladya_protocol::clip(line).into_owned());
+    lines.push_back(ladya_games::clip(line).into_owned());
 }
 
 /// Reads `source` line by line (lossy UTF-8, lines cut at `MAX_LINE`) into `sink` until it

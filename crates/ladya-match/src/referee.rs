@@ -6,13 +6,13 @@
 use std::time::Duration;
 
 use ladya_core::Side;
-use ladya_protocol::{Dialect, EngineGame, GameKind, outcome_words, with_game};
+use ladya_games::{Dialect, EngineGame, GameKind, outcome_words, with_game};
 
-use crate::adjudication::{Adjudication, Adjudicator, Verdict};
 use crate::clock::{Limits, SideClock};
 use crate::engine::{Answer, Engine, EngineError, MoveRequest};
 use crate::openings::Opening;
 use crate::process::ProcessError;
+use ladya_games::adjudication::{Adjudication, Adjudicator, Verdict};
 
 /// How a game ended, as PGN's `Termination` tag says it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,7 +269,7 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
         let m = match table.pos.parse_dialect_move(&text, dialects[index]) {
             Ok(m) => m,
             Err(error) => {
-                let reason = format!("makes an illegal move: {}: {error}", ladya_protocol::clip(&text));
+                let reason = format!("makes an illegal move: {}: {error}", ladya_games::clip(&text));
                 return loses(table, reason, Termination::RulesInfraction, false, engine.last_words());
             }
         };

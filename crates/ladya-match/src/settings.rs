@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::str::FromStr;
 
-use crate::adjudication::{DrawRule, ResignRule};
 use crate::openings::{OpeningFormat, OpeningOrder};
 use crate::stats::{EloModel, Sprt};
+use ladya_games::adjudication::{DrawRule, ResignRule};
 
 /// A bad setting, naming the option and the key.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -66,26 +66,22 @@ impl<'a> Settings<'a> {
     }
 }
 
-impl DrawRule {
-    /// Reads `movenumber=N movecount=M score=S`.
-    ///
-    /// # Errors
-    /// A missing, unknown or malformed setting.
-    pub fn parse(words: &[String]) -> Result<DrawRule, SettingError> {
-        let s = Settings::read("draw", words, &["movenumber", "movecount", "score"])?;
-        Ok(DrawRule { move_number: s.need("movenumber")?, move_count: s.need("movecount")?, score: s.score()? })
-    }
+/// Reads `--draw movenumber=N movecount=M score=S`.
+///
+/// # Errors
+/// A missing, unknown or malformed setting.
+pub fn draw_rule(words: &[String]) -> Result<DrawRule, SettingError> {
+    let s = Settings::read("draw", words, &["movenumber", "movecount", "score"])?;
+    Ok(DrawRule { move_number: s.need("movenumber")?, move_count: s.need("movecount")?, score: s.score()? })
 }
 
-impl ResignRule {
-    /// Reads `movecount=M score=S`.
-    ///
-    /// # Errors
-    /// A missing, unknown or malformed setting.
-    pub fn parse(words: &[String]) -> Result<ResignRule, SettingError> {
-        let s = Settings::read("resign", words, &["movecount", "score"])?;
-        Ok(ResignRule { move_count: s.need("movecount")?, score: s.score()? })
-    }
+/// Reads `--resign movecount=M score=S`.
+///
+/// # Errors
+/// A missing, unknown or malformed setting.
+pub fn resign_rule(words: &[String]) -> Result<ResignRule, SettingError> {
+    let s = Settings::read("resign", words, &["movecount", "score"])?;
+    Ok(ResignRule { move_count: s.need("movecount")?, score: s.score()? })
 }
 
 impl Sprt {
@@ -164,10 +160,10 @@ mod tests {
     #[test]
     fn setting_sets_read_as_cutechess() {
         assert_eq!(
-            DrawRule::parse(&words("movenumber=40 movecount=8 score=10")),
+            draw_rule(&words("movenumber=40 movecount=8 score=10")),
             Ok(DrawRule { move_number: 40, move_count: 8, score: 10 })
         );
-        assert_eq!(ResignRule::parse(&words("score=600 movecount=3")), Ok(ResignRule { move_count: 3, score: 600 }));
+        assert_eq!(resign_rule(&words("score=600 movecount=3")), Ok(ResignRule { move_count: 3, score: 600 }));
         for bad in [
             "movecount=3",
             "movecount=3 score=x",
@@ -175,7 +171,7 @@ mod tests {
             "movecount",
             "movecount=3 score=-2147483648",
         ] {
-            assert!(ResignRule::parse(&words(bad)).is_err(), "{bad}");
+            assert!(resign_rule(&words(bad)).is_err(), "{bad}");
         }
         let sprt = Sprt::parse(&words("elo0=0 elo1=10 model=logistic")).unwrap();
         assert_eq!((sprt.elo1, sprt.alpha, sprt.model), (10.0, 0.05, EloModel::Logistic));

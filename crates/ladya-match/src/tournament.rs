@@ -14,15 +14,15 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use ladya_core::Side;
-use ladya_protocol::GameKind;
+use ladya_games::GameKind;
 
-use crate::adjudication::Adjudication;
 use crate::clock::Limits;
 use crate::engine::{Engine, EngineSpec};
 use crate::openings::Opening;
 use crate::pgn::{PgnHeader, today, write_pgn};
 use crate::referee::{GameRecord, GameSetup, Termination, Unfinished, play_game, side_name};
 use crate::stats::{Hypothesis, Pentanomial, Sprt, Wdl};
+use ladya_games::adjudication::Adjudication;
 
 /// The most games of a match (`--games` times `--rounds` times the encounters).
 const MAX_GAMES: usize = 1_000_000;

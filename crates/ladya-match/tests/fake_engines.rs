@@ -11,12 +11,12 @@ use std::thread;
 use std::time::Duration;
 
 use ladya_core::Side;
+use ladya_games::GameKind;
 use ladya_match::referee::{GameRecord, Termination};
 use ladya_match::{
     Adjudication, ClockRule, EloModel, EngineSpec, Hypothesis, Limits, MatchConfig, MatchSummary, Opening, Sprt,
     TournamentKind, run_match,
 };
-use ladya_protocol::GameKind;
 
 /// The fake engine: this test binary, started again with `fake:PROTOCOL:GAME:MODE` among its
 /// arguments, runs the fake engine instead of the tests (in a normal test run it does nothing).

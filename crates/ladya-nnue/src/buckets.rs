@@ -57,17 +57,6 @@ impl OutputBuckets {
         matches!(self, OutputBuckets::Moves { .. })
     }
 
-    /// The buckets that suit the game called `game`: 8 by pieces in chess and xiangqi
-    /// (32 at the start), 8 by move number up to move 80 in ugolki (its move limit), one
-    /// layer for any other game.
-    pub fn default_for(game: &str) -> OutputBuckets {
-        match game {
-            "chess" | "xiangqi" => OutputBuckets::Pieces { count: 8, most: 32 },
-            "ugolki" => OutputBuckets::Moves { count: 8, last: 80 },
-            _ => OutputBuckets::Single,
-        }
-    }
-
     /// The four bytes of a network file: kind (0 single, 1 pieces, 2 moves), count, span
     /// (u16).
     pub fn to_bytes(self) -> [u8; 4] {
@@ -161,9 +150,11 @@ mod tests {
 
     #[test]
     fn buckets_are_read_back_from_text_and_bytes() {
-        for buckets in
-            [OutputBuckets::Single, OutputBuckets::default_for("chess"), OutputBuckets::default_for("ugolki")]
-        {
+        for buckets in [
+            OutputBuckets::Single,
+            OutputBuckets::Pieces { count: 8, most: 32 },
+            OutputBuckets::Moves { count: 8, last: 80 },
+        ] {
             assert_eq!(buckets.to_string().parse(), Ok(buckets));
             assert_eq!(OutputBuckets::from_bytes(buckets.to_bytes()), Some(buckets));
         }

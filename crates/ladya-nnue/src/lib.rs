@@ -98,7 +98,6 @@
 
 mod accumulator;
 mod buckets;
-mod built_in;
 pub mod data;
 pub mod features;
 pub mod game_name;
@@ -108,7 +107,6 @@ pub mod simd;
 
 pub use accumulator::Accumulators;
 pub use buckets::{MAX_BUCKETS, OutputBuckets};
-pub use built_in::built_in;
 pub use features::Orientation;
 pub use network::{Network, NetworkError, NetworkParameters};
 pub use quantisation::{QA, QB};

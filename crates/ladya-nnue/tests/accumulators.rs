@@ -16,20 +16,38 @@ fn weight(rng: &mut Rng, spread: f32) -> f32 {
 }
 
 /// Random parameters for `G`, with the game's own output buckets.
-fn random_parameters<G: Game>(seed: u64, orientation: Orientation) -> NetworkParameters {
+fn random_parameters<G: Crossed>(seed: u64, orientation: Orientation) -> NetworkParameters {
     random_parameters_with::<G>(seed, orientation, KingBuckets::default())
 }
 
+/// A game with output buckets that its lines cross: by pieces where captures happen, by move
+/// number in ugolki, where the pieces stay.
+trait Crossed: Game {
+    const BUCKETS: OutputBuckets;
+}
+
+impl Crossed for ladya_chess::Position {
+    const BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
+}
+
+impl Crossed for ladya_xiangqi::Position {
+    const BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
+}
+
+impl Crossed for ladya_ugolki::Position {
+    const BUCKETS: OutputBuckets = OutputBuckets::Moves { count: 8, last: 80 };
+}
+
 /// Random parameters for `G` with `king_buckets`.
-fn random_parameters_with<G: Game>(
+fn random_parameters_with<G: Crossed>(
     seed: u64,
     orientation: Orientation,
     king_buckets: KingBuckets,
 ) -> NetworkParameters {
     let (inputs, hidden) = (king_buckets.count() * features::inputs::<G>(), 32);
     let mut rng = Rng::new(seed);
-    // The game's own output buckets, so that the lines cross from one layer to another.
-    let buckets = OutputBuckets::default_for(G::NAME);
+    // Buckets that the game's lines cross from one layer to another.
+    let buckets = G::BUCKETS;
     NetworkParameters {
         inputs,
         hidden,
@@ -45,12 +63,12 @@ fn random_parameters_with<G: Game>(
 }
 
 /// A random network for `G`, read back from its file.
-fn random_network<G: Game>(seed: u64, orientation: Orientation) -> Arc<Network> {
+fn random_network<G: Crossed>(seed: u64, orientation: Orientation) -> Arc<Network> {
     read_back::<G>(random_parameters::<G>(seed, orientation))
 }
 
 /// The network of `parameters`, read back from its file.
-fn read_back<G: Game>(parameters: NetworkParameters) -> Arc<Network> {
+fn read_back<G: Crossed>(parameters: NetworkParameters) -> Arc<Network> {
     let network = Network::quantise(G::NAME, &parameters).unwrap();
     // Through the file format, as the engine loads it.
     Arc::new(Network::from_bytes::<G>(&network.to_bytes()).unwrap())
@@ -58,12 +76,12 @@ fn read_back<G: Game>(parameters: NetworkParameters) -> Arc<Network> {
 
 /// Walks random lines from `start`, making, taking back and passing at random, and checks at
 /// every step that the incremental layers equal a refresh and that every kernel scores alike.
-fn check_game<G: Game>(start: G, seed: u64, orientation: Orientation) {
+fn check_game<G: Crossed>(start: G, seed: u64, orientation: Orientation) {
     check_network(start, seed, random_network::<G>(seed, orientation));
 }
 
 /// [`check_game`] with `network`.
-fn check_network<G: Game>(start: G, seed: u64, network: Arc<Network>) {
+fn check_network<G: Crossed>(start: G, seed: u64, network: Arc<Network>) {
     let mut by_kernels: Vec<Accumulators<G>> =
         Kernels::available().into_iter().map(|k| Accumulators::with_kernels(network.clone(), k)).collect();
     let mut fresh = Accumulators::<G>::new(network.clone());
@@ -205,7 +223,7 @@ fn views_turned_by_the_king_are_refused_in_a_game_without_one() {
 fn the_sides_see_a_mirrored_position_alike() {
     // The start is its own colour-reversed image in every game: the side to move's score is
     // the same whoever moves.
-    fn check<G: Game>(white: &str, black: &str) {
+    fn check<G: Crossed>(white: &str, black: &str) {
         let network = random_network::<G>(9, Orientation::Fixed);
         let mut acc = Accumulators::<G>::new(network);
         let (w, b) = (G::from_fen(white).unwrap(), G::from_fen(black).unwrap());

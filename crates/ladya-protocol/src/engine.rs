@@ -11,8 +11,8 @@ use ladya_search::SearchOptions;
 
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend};
-use crate::text::clip;
 use crate::{ucci, uci, xboard};
+use ladya_games::clip;
 
 /// Runs the engine on `input` and `output`: the first command (`uci`, `xboard` or `ucci`)
 /// chooses the protocol. `options` are the search options the engine starts with (the

@@ -7,8 +7,8 @@ use ladya_core::Game;
 use ladya_nnue::Network;
 use ladya_search::Evaluation;
 
-use crate::games::GameKind;
-use crate::with_game;
+use ladya_games::GameKind;
+use ladya_games::with_game;
 
 /// The word for the networks built into Ladya, as the engine option shows its default.
 pub const BUILT_IN: &str = "<built-in>";

@@ -38,13 +38,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod bench;
-mod dialect;
 mod engine;
 mod evaluation;
-pub mod games;
 mod output;
-mod render;
 mod runner;
 mod session;
 mod strength;
@@ -54,12 +50,8 @@ mod ucci;
 mod uci;
 mod xboard;
 
-pub use dialect::{Dialect, EngineGame};
 pub use engine::run;
 pub use evaluation::{BUILT_IN, evaluation};
-pub use games::{GameKind, UnknownGame};
 pub use output::Output;
-pub use render::View;
 pub use session::{GameSession, Session, TextReport, TextResult, new_session};
 pub use terminal::{PlayOptions, play};
-pub use text::{clip, outcome_words};

@@ -10,10 +10,10 @@ use ladya_core::{MoveCode, MoveList, Outcome, Side, perft};
 use ladya_search::tt::Bound;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::dialect::{Dialect, EngineGame};
-use crate::games::GameKind;
-use crate::render::View;
-use crate::with_game;
+use ladya_games::GameKind;
+use ladya_games::View;
+use ladya_games::with_game;
+use ladya_games::{Dialect, EngineGame};
 
 /// A search report with moves already written in the session's dialect.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +62,10 @@ pub trait Session: Send {
     fn game(&self) -> &'static str;
     /// The game's XBoard variant name.
     fn xboard_variant(&self) -> &'static str;
+    /// Whether the game has a Chess960 form.
+    fn has_chess960(&self) -> bool;
+    /// The number of the first rank in coordinates (0 in xiangqi, else 1).
+    fn first_rank(&self) -> u8;
     /// The dialect moves are read and written in.
     fn dialect(&self) -> Dialect;
     /// Sets up the start position, or `fen`, forgetting the moves played.
@@ -151,6 +155,14 @@ impl<G: EngineGame> GameSession<G> {
 }
 
 impl<G: EngineGame> Session for GameSession<G> {
+    fn has_chess960(&self) -> bool {
+        G::CHESS960
+    }
+
+    fn first_rank(&self) -> u8 {
+        G::FIRST_RANK
+    }
+
     fn game(&self) -> &'static str {
         G::NAME
     }

@@ -4,7 +4,7 @@
 
 use ladya_search::Strength;
 
-use crate::dialect::Dialect;
+use ladya_games::Dialect;
 
 /// `UCI_Elo` until a GUI sets it.
 const DEFAULT_ELO: u32 = 1500;

@@ -8,12 +8,12 @@ use std::time::Duration;
 use ladya_core::Side;
 use ladya_search::{Limits, SearchControl, SearchOptions, Strength, TranspositionTable};
 
-use crate::dialect::Dialect;
-use crate::games::GameKind;
-use crate::render::View;
 use crate::runner::DEFAULT_HASH;
 use crate::session::{Session, TextResult, new_session};
-use crate::text::outcome_words;
+use ladya_games::Dialect;
+use ladya_games::GameKind;
+use ladya_games::View;
+use ladya_games::outcome_words;
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]

@@ -6,14 +6,15 @@ use std::time::Duration;
 use ladya_core::score::{MATE_BOUND, mate_moves};
 use ladya_search::{Clock, Limits, SearchOptions};
 
-use crate::dialect::Dialect;
 use crate::evaluation::{BUILT_IN, evaluation};
-use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::strength;
-use crate::text::{clip, time_units};
+use crate::text::time_units;
+use ladya_games::Dialect;
+use ladya_games::GameKind;
+use ladya_games::clip;
 
 /// Accept a draw offer when at least this far behind (centipawns, side to move's view).
 const ACCEPT_DRAW_BELOW: i32 = -150;

@@ -8,15 +8,16 @@ use ladya_core::{Side, perft};
 use ladya_search::tt::Bound;
 use ladya_search::{Clock, Limits, SearchOptions};
 
-use crate::bench::{self, BenchConfig};
-use crate::dialect::Dialect;
 use crate::evaluation::{BUILT_IN, evaluation};
-use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::strength;
-use crate::text::{board_diagram, clip, option_words, time_units};
+use crate::text::{board_diagram, option_words, time_units};
+use ladya_games::Dialect;
+use ladya_games::GameKind;
+use ladya_games::clip;
+use ladya_search::bench::{self, BenchConfig};
 
 /// The UCI front end.
 pub(crate) struct Uci {
@@ -162,7 +163,7 @@ impl Uci {
     /// Gives a chess session the `UCI_Chess960` setting (back at the start position); other
     /// games have no Chess960 form, and the setting waits for `UCI_Variant chess`.
     fn apply_chess960(&mut self) {
-        if self.session.game() == "chess"
+        if self.session.has_chess960()
             && let Err(e) = self.session.set_chess960(self.chess960)
         {
             self.error(e);

@@ -7,14 +7,14 @@ use ladya_core::score::{Score, mate_moves};
 use ladya_core::{EndReason, Outcome, Side};
 use ladya_search::{Clock, Limits, SearchOptions};
 
-use crate::dialect::Dialect;
 use crate::evaluation::{BUILT_IN, evaluation};
-use crate::games::GameKind;
 use crate::output::Output;
 use crate::runner::{Event, Flow, Frontend, Runner};
 use crate::session::{FISCHER_RANDOM, Session, TextReport, TextResult, new_session};
 use crate::strength;
-use crate::text::clip;
+use ladya_games::Dialect;
+use ladya_games::GameKind;
+use ladya_games::clip;
 
 /// What the running search is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -284,8 +284,7 @@ impl Xboard {
     }
 
     fn features(&self) {
-        let mut variants: Vec<&str> =
-            GameKind::NAMES.iter().map(|g| if *g == "chess" { "normal" } else { g }).collect();
+        let mut variants: Vec<&str> = GameKind::ALL.iter().map(|g| g.xboard_variant()).collect();
         variants.insert(1, FISCHER_RANDOM);
         self.out.line("feature done=0");
         self.out.line(format!(

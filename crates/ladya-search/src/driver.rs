@@ -6,8 +6,9 @@ use std::time::Duration;
 
 use ladya_core::score::{INFINITE, Score, mate_moves};
 use ladya_core::{Game, MoveCode};
+use ladya_games::EngineGame;
 
-use crate::limits::{Limits, SearchControl, moves_to_come};
+use crate::limits::{Limits, SearchControl};
 use crate::options::SearchOptions;
 use crate::strength::Strength;
 use crate::tt::{Bound, TranspositionTable};
@@ -66,7 +67,7 @@ pub struct SearchResult<M> {
 /// reports and decides when to stop. `control` lets another thread stop the search or end
 /// pondering; the search itself also stops it when a limit is reached. With `infinite` or
 /// while pondering, the result is held back until `control` is stopped or the ponder hit.
-pub fn search<G: Game>(
+pub fn search<G: EngineGame>(
     root: &G,
     limits: &Limits,
     options: &SearchOptions,
@@ -79,8 +80,8 @@ pub fn search<G: Game>(
         tt,
         control,
         limits,
-        deadlines: limits.deadlines(options.move_overhead, moves_to_come(G::NAME)),
-        features: options.features.for_game(G::NAME),
+        deadlines: limits.deadlines(options.move_overhead, G::MOVES_TO_COME),
+        features: options.features.for_game::<G>(),
         network: options.evaluation.network_for::<G>(),
         // A level searches alone: its budget and its choice are one thread's.
         threads: if options.strength.is_some() { 1 } else { search_threads(options.threads) },

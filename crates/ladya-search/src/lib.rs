@@ -39,6 +39,7 @@
 //! A search on another thread stops early when [`SearchControl::stop`] is called; time
 //! controls go in [`Limits`] (a move time, or a [`Clock`] the search budgets itself).
 
+pub mod bench;
 mod driver;
 mod histories;
 mod limits;

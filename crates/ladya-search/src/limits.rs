@@ -5,16 +5,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-use crate::Features;
-
-/// The moves a clock without a move count is shared over in a search of the game called
-/// `game`: each move's share is the time left over this many, plus most of the increment.
-/// Twenty in chess, where it passed an SPRT with [`Features::CHESS_ONLY`];
-/// thirty, as before, in the games that have not tried it.
-pub(crate) fn moves_to_come(game: &str) -> u32 {
-    if Features::tuned_in(game) { 20 } else { 30 }
-}
-
 /// The limits of one search. All `None` (and `infinite` false) searches until stopped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -178,12 +168,14 @@ mod tests {
     #[test]
     fn a_clock_is_shared_over_the_moves_to_come() {
         let clock = Clock { time_left: ms(60_000), increment: ms(1000), moves_to_go: None };
-        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(0), moves_to_come("chess"));
+        let d = Limits { clock: Some(clock), ..Limits::default() }
+            .deadlines(ms(0), <ladya_chess::Position as ladya_games::EngineGame>::MOVES_TO_COME);
         // 60 s / 20 + 0.75 s = 3.75 s per move; stop iterating after 60 % of it.
         assert_eq!(d.soft, Some(ms(2250)));
         assert_eq!(d.hard, Some(ms(15_000)));
         // Elsewhere over 30: 60 s / 30 + 0.75 s = 2.75 s.
-        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(0), moves_to_come("xiangqi"));
+        let d = Limits { clock: Some(clock), ..Limits::default() }
+            .deadlines(ms(0), <ladya_xiangqi::Position as ladya_games::EngineGame>::MOVES_TO_COME);
         assert_eq!(d.soft, Some(ms(1650)));
         // One move to the time control: most of what is left, never all of it.
         let last = Clock { time_left: ms(5000), increment: ms(0), moves_to_go: Some(1) };

@@ -4,15 +4,15 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use ladya_core::Game;
+use ladya_games::EngineGame;
 use ladya_nnue::Network;
 
 use crate::Strength;
 
 /// Switches for the search techniques, all on by default but those under trial. Turning one
 /// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without
-/// NAME`). A search of one game uses [`Features::for_game`]: the techniques measured in chess
-/// alone ([`Features::CHESS_ONLY`]) are off in the other games unless switched on by name.
+/// NAME`). A search of one game uses [`Features::for_game`]: the techniques a game switches off
+/// ([`EngineGame::TECHNIQUES_OFF`]) are off in it unless switched on by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
     /// Aspiration windows around the previous iteration's score.
@@ -44,7 +44,7 @@ pub struct Features {
     /// Continuation histories: quiet moves ordered (and reduced) by how they fared after the
     /// moves one and two plies before. On in chess since 2026-11-27, with razoring, correction
     /// history and the clock shared over 20 moves: together +27.9 ± 16.1 Elo at 3+0.03
-    /// (`docs/matches.md`); off in the other games ([`Features::CHESS_ONLY`]).
+    /// (`docs/matches.md`); off in the other games ([`EngineGame::TECHNIQUES_OFF`]).
     pub continuation_history: bool,
     /// Correction history: the static evaluation is corrected by how far it missed the
     /// search's score in positions of the same structure (for games that name one). On, as
@@ -131,30 +131,24 @@ impl Features {
         "razoring",
     ];
 
-    /// The techniques on by default in chess only, where they passed an SPRT together (with
-    /// the clock shared over 20 moves: +27.9 ± 16.1 Elo at 3+0.03). In xiangqi the three
-    /// together lost at 25,000 nodes a move (540 games, -23.8 ± 23.4 Elo), and ugolki has not
-    /// tried them.
-    pub const CHESS_ONLY: [&'static str; 3] = ["razoring", "continuation-history", "correction-history"];
-
-    /// These switches as a search of the game called `game` (`Game::NAME`) uses them: outside
-    /// chess the techniques of [`Features::CHESS_ONLY`] are off unless switched on by name.
-    pub fn for_game(self, game: &str) -> Features {
+    /// These switches as a search of `G` uses them: the techniques of
+    /// [`EngineGame::TECHNIQUES_OFF`] are off unless switched on by name.
+    ///
+    /// ```
+    /// use ladya_search::Features;
+    ///
+    /// let xiangqi = Features::default().for_game::<ladya_xiangqi::Position>();
+    /// assert_eq!((xiangqi.razoring, xiangqi.lmr), (false, true));
+    /// assert_eq!(Features::default().for_game::<ladya_chess::Position>(), Features::default());
+    /// ```
+    pub fn for_game<G: EngineGame>(self) -> Features {
         let mut features = self;
-        if !Features::tuned_in(game) {
-            for name in Features::CHESS_ONLY {
-                if let (false, Some(switch)) = (self.is_named(name), features.switch(name)) {
-                    *switch = false;
-                }
+        for name in G::TECHNIQUES_OFF {
+            if let (false, Some(switch)) = (self.is_named(name), features.switch(name)) {
+                *switch = false;
             }
         }
         features
-    }
-
-    /// Whether the game called `game` is the one whose defaults the SPRTs of
-    /// [`Features::CHESS_ONLY`] and the clock's share over 20 moves measured.
-    pub(crate) fn tuned_in(game: &str) -> bool {
-        game == "chess"
     }
 
     /// Turns the technique called `name` (one of [`Features::NAMES`]) on or off, in every game.
@@ -239,7 +233,7 @@ pub struct SearchOptions {
 /// Which static evaluation the search uses.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Evaluation {
-    /// The network built into Ladya for the game ([`ladya_nnue::built_in`]), or the game's
+    /// The network built into Ladya for the game ([`EngineGame::built_in_network`]), or the game's
     /// hand-written evaluation where it has none.
     #[default]
     BuiltIn,
@@ -252,9 +246,9 @@ pub enum Evaluation {
 
 impl Evaluation {
     /// The network a search of `G` uses, if any.
-    pub fn network_for<G: Game>(&self) -> Option<Arc<Network>> {
+    pub fn network_for<G: EngineGame>(&self) -> Option<Arc<Network>> {
         match self {
-            Evaluation::BuiltIn => ladya_nnue::built_in::<G>(),
+            Evaluation::BuiltIn => G::built_in_network(),
             Evaluation::Classic => None,
             Evaluation::Networks(networks) => networks
                 .iter()
@@ -307,22 +301,26 @@ mod tests {
         assert!(Features::default().set("magic", true).unwrap_err().contains("lmr"));
     }
 
+    /// `asked` as a search of `G` uses it, after the same `asked` with razoring named on and
+    /// LMR named off.
+    fn in_game<G: EngineGame>(asked: Features) -> (Features, Features) {
+        let mut named = asked;
+        named.set("razoring", true).unwrap();
+        named.set("lmr", false).unwrap();
+        (asked.for_game::<G>(), named.for_game::<G>())
+    }
+
     #[test]
-    fn techniques_measured_in_chess_alone_are_off_elsewhere_unless_named() {
+    fn techniques_a_game_switches_off_are_off_there_unless_named() {
         let defaults = Features::default();
-        assert_eq!(defaults.for_game("chess"), defaults);
-        for game in ["xiangqi", "ugolki"] {
-            let f = defaults.for_game(game);
-            assert!(!f.razoring && !f.continuation_history && !f.correction_history, "{game}");
-            assert!(f.singular_extensions && f.iir && f.lmr, "{game}");
-            let mut asked = defaults;
-            asked.set("razoring", true).unwrap();
-            asked.set("lmr", false).unwrap();
-            let f = asked.for_game(game);
-            assert!(f.razoring && !f.lmr && !f.continuation_history, "{game}");
+        assert_eq!(defaults.for_game::<ladya_chess::Position>(), defaults);
+        for (f, named) in [in_game::<ladya_xiangqi::Position>(defaults), in_game::<ladya_ugolki::Position>(defaults)] {
+            assert!(!f.razoring && !f.continuation_history && !f.correction_history);
+            assert!(f.singular_extensions && f.iir && f.lmr);
+            assert!(named.razoring && !named.lmr && !named.continuation_history);
         }
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
-        assert!(!off.for_game("chess").continuation_history);
+        assert!(!off.for_game::<ladya_chess::Position>().continuation_history);
     }
 }

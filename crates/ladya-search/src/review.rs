@@ -61,34 +61,18 @@
 use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
 
 use ladya_core::score::{self, Score};
-use ladya_core::{Game, Outcome, Side};
+use ladya_core::{Outcome, Side};
+use ladya_games::EngineGame;
 
 use crate::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-/// lichess's `k` of the winning-chance formula, for chess.
-const CHESS_WIN_K: f64 = 0.003_682_08;
-/// The sigmoid scale fitted to xiangqi's self-play data (generation 3's).
-const XIANGQI_SIGMOID_SCALE: f64 = 443.0;
-/// The sigmoid scale fitted to ugolki's self-play data.
-const UGOLKI_SIGMOID_SCALE: f64 = 221.0;
-
-/// The `k` of the winning-chance formula for the game called `game` (see the module
-/// documentation); chess's for a game it does not know.
-pub fn win_k(game: &str) -> f64 {
-    match game {
-        "xiangqi" => 1.0 / XIANGQI_SIGMOID_SCALE,
-        "ugolki" => 1.0 / UGOLKI_SIGMOID_SCALE,
-        _ => CHESS_WIN_K,
-    }
-}
-
 /// The winning chance, in percent (0-100), of the side whose score in `G` is `score`: 100 and
-/// 0 for mates, else `50 + 50 * (2 / (1 + exp(-k * score)) - 1)` with [`win_k`]'s `k`.
-pub fn win_percent<G: Game>(score: Score) -> f64 {
+/// 0 for mates, else `50 + 50 * (2 / (1 + exp(-k * score)) - 1)` with the game's [`EngineGame::WIN_K`].
+pub fn win_percent<G: EngineGame>(score: Score) -> f64 {
     match score::mate_moves(score) {
         Some(moves) if moves > 0 => 100.0,
         Some(_) => 0.0,
-        None => 50.0 + 50.0 * (2.0 / (1.0 + (-win_k(G::NAME) * f64::from(score)).exp()) - 1.0),
+        None => 50.0 + 50.0 * (2.0 / (1.0 + (-G::WIN_K * f64::from(score)).exp()) - 1.0),
     }
 }
 
@@ -232,7 +216,7 @@ fn chance_of(side: Side, win: f64) -> f64 {
 /// When a move of `moves` is not legal in its position (callers read them with the game's
 /// parser, which checks).
 #[allow(clippy::too_many_arguments)]
-pub fn review<G: Game>(
+pub fn review<G: EngineGame>(
     start: &G,
     moves: &[G::Move],
     limits: &Limits,
@@ -291,7 +275,7 @@ pub fn review<G: Game>(
 /// one without a legal move; a repetition or move-rule draw the game went on past is
 /// searched); none when cancelled.
 #[allow(clippy::too_many_arguments)]
-fn analyse<G: Game>(
+fn analyse<G: EngineGame>(
     pos: &G,
     ply: usize,
     last: bool,

@@ -63,7 +63,7 @@ fn a_one_ply_search_scores_each_move_by_the_network() {
 
 #[test]
 fn a_deeper_learned_search_returns_a_legal_move_in_every_game() {
-    fn check<G: Game>() {
+    fn check<G: ladya_games::EngineGame>() {
         let pos = G::start();
         let tt = TranspositionTable::try_new(4).unwrap();
         let options =

@@ -86,7 +86,7 @@ fn random_data(name: &str, games: usize, seed: u64) -> (PathBuf, Positions) {
 fn small_config() -> TrainConfig {
     TrainConfig {
         hidden: 32,
-        buckets: OutputBuckets::default_for("chess"),
+        buckets: OutputBuckets::Pieces { count: 8, most: 32 },
         epochs: 8,
         batch_size: 256,
         learning_rate: 0.01,

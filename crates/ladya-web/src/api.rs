@@ -12,7 +12,7 @@ use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use ladya_protocol::{GameKind, with_game};
+use ladya_games::{GameKind, with_game};
 use ladya_search::{Clock, Limits, SearchControl, SearchOptions, Strength};
 use ladya_solver::Stipulation;
 use serde::Deserialize;

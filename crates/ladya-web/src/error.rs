@@ -22,7 +22,7 @@ pub struct ApiError {
 impl ApiError {
     /// An error with `status`.
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: ladya_protocol::clip(&message.into()).into_owned() }
+        ApiError { status, message: ladya_games::clip(&message.into()).into_owned() }
     }
 
     /// A bad request (400).

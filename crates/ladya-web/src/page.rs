@@ -4,7 +4,7 @@
 
 use ladya_core::score::{Score, mate_moves};
 use ladya_core::{EndReason, Game, MoveList, Outcome, Side};
-use ladya_protocol::{EngineGame, GameKind, outcome_words};
+use ladya_games::{EngineGame, GameKind, outcome_words};
 use ladya_search::Strength;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -103,7 +103,7 @@ impl PageGame for ladya_ugolki::Position {
 
 /// The game called `name`, or 400.
 pub fn game_kind(name: &str) -> Result<GameKind, ApiError> {
-    name.parse().map_err(|e: ladya_protocol::UnknownGame| ApiError::bad(e.to_string()))
+    name.parse().map_err(|e: ladya_games::UnknownGame| ApiError::bad(e.to_string()))
 }
 
 /// A position as requests give it: a game, a FEN (missing or empty: the start) and moves.

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::sse::Event;
 use ladya_core::Game;
 use ladya_core::pgn::{GameText, PgnGame, RESULTS, read_games, variant_is, write};
-use ladya_protocol::{EngineGame, GameKind, with_game};
+use ladya_games::{EngineGame, GameKind, with_game};
 use ladya_search::review::{Judgement, MoveReview, PositionReview, ReviewEvent, ReviewSummary, review};
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
 use serde::Deserialize;

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use failure::Failure;
-use ladya_protocol::GameKind;
+use ladya_games::GameKind;
 
 /// Ladya: chess, xiangqi and ugolki engine. Without a command it is an engine for GUIs:
 /// it reads the first line (`uci`, `xboard` or `ucci`) and speaks that protocol.
@@ -78,7 +78,7 @@ fn main() -> ExitCode {
             let text = e.to_string();
             let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
             let message = message.join(" ");
-            eprintln!("ladya: {} (see ladya --help)", ladya_protocol::clip(message.trim_start_matches("error: ")));
+            eprintln!("ladya: {} (see ladya --help)", ladya_games::clip(message.trim_start_matches("error: ")));
             return ExitCode::from(2);
         }
         Err(e) => {
@@ -106,7 +106,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(message)) => {
-            eprintln!("ladya: {}", ladya_protocol::clip(&message));
+            eprintln!("ladya: {}", ladya_games::clip(&message));
             ExitCode::from(2)
         }
     }

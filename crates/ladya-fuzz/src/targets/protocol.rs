@@ -13,6 +13,7 @@ use ladya_search::SearchOptions;
 use crate::games::{Subject, random_game, random_position};
 use crate::mutate::mutate;
 use crate::rng::Rng;
+use ladya_games::{Dialect, EngineGame, GameKind, with_game};
 
 /// The protocols.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,31 +56,30 @@ struct Line {
     moves: Vec<String>,
 }
 
-fn line_of<G: Subject>(rng: &mut Rng, uci_ranks: bool) -> Line {
+fn line_of<G: Subject + EngineGame>(rng: &mut Rng, dialect: Dialect) -> Line {
     let mut pos = random_position::<G>(rng, G::SEEDS, |s| G::from_fen(s).ok());
     let fen = pos.fen();
     let plies = rng.below(12);
     let mut moves = Vec::new();
     for m in random_game(rng, &mut pos.clone(), plies) {
-        let text = pos.move_text(m);
+        moves.push(pos.dialect_move_text(m, dialect));
         pos.make(m);
-        // UCI writes xiangqi ranks 1-10; the others 0-9.
-        moves.push(if uci_ranks { ladya_xiangqi::iccs_to_uci(&text).unwrap_or(text) } else { text });
     }
     Line { fen, moves }
 }
 
-fn random_line(rng: &mut Rng, game: &str, protocol: Protocol) -> Line {
-    match game {
-        "xiangqi" => line_of::<ladya_xiangqi::Position>(rng, protocol == Protocol::Uci),
-        "ugolki" => line_of::<ladya_ugolki::Position>(rng, false),
-        _ => line_of::<ladya_chess::Position>(rng, false),
-    }
+fn random_line(rng: &mut Rng, game: GameKind, protocol: Protocol) -> Line {
+    let dialect = match protocol {
+        Protocol::Uci => Dialect::Uci,
+        Protocol::Xboard => Dialect::Xboard,
+        Protocol::Ucci => Dialect::Ucci,
+    };
+    with_game!(game, line_of(rng, dialect))
 }
 
 /// One grammatical line of `protocol` for `game` (which a `variant` line may change, making
 /// later positions foreign: all the better).
-fn grammar(rng: &mut Rng, protocol: Protocol, game: &str) -> String {
+fn grammar(rng: &mut Rng, protocol: Protocol, game: GameKind) -> String {
     let line = random_line(rng, game, protocol);
     let moves = line.moves.join(" ");
     let small = rng.range(1, 3);
@@ -167,15 +167,15 @@ fn first_word(line: &str) -> &str {
 /// fixed ending the check expects answers to.
 pub fn generate(rng: &mut Rng, protocol: Protocol) -> Vec<u8> {
     let game = match protocol {
-        Protocol::Ucci => "xiangqi",
-        _ => *rng.pick(&["chess", "chess", "xiangqi", "ugolki"]),
+        Protocol::Ucci => GameKind::Xiangqi,
+        _ => *rng.pick(&[GameKind::Chess, GameKind::Chess, GameKind::Xiangqi, GameKind::Ugolki]),
     };
     let mut lines: Vec<Vec<u8>> = match protocol {
-        Protocol::Uci if game != "chess" => {
+        Protocol::Uci if game != GameKind::Chess => {
             vec![b"uci".to_vec(), format!("setoption name UCI_Variant value {game}").into()]
         }
         Protocol::Uci => vec![b"uci".to_vec()],
-        Protocol::Xboard if game != "chess" => vec![b"xboard".to_vec(), format!("variant {game}").into()],
+        Protocol::Xboard if game != GameKind::Chess => vec![b"xboard".to_vec(), format!("variant {game}").into()],
         Protocol::Xboard => vec![b"xboard".to_vec(), b"protover 2".to_vec()],
         Protocol::Ucci => vec![b"ucci".to_vec()],
     };

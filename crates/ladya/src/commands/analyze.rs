@@ -3,11 +3,11 @@
 use std::time::Duration;
 
 use clap::Args;
-use ladya_protocol::EngineGame;
+use ladya_games::EngineGame;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
 use crate::commands::{SearchChoices, check_chess960, human_line, position};
-use ladya_protocol::{GameKind, outcome_words, with_game};
+use ladya_games::{GameKind, outcome_words, with_game};
 
 use crate::Failure;
 use ladya_core::score::human_text;

@@ -1,8 +1,8 @@
 //! `ladya bench`: the bench of [`ladya_protocol::bench`] on the command line.
 
 use clap::Args;
-use ladya_protocol::GameKind;
-use ladya_protocol::bench::{self, BenchConfig};
+use ladya_games::GameKind;
+use ladya_search::bench::{self, BenchConfig};
 
 use crate::Failure;
 use crate::commands::{SearchChoices, game_kind};

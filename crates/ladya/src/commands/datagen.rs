@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use ladya_datagen::{DatagenConfig, DatagenError, SelfPlay, generate};
-use ladya_protocol::{EngineGame, GameKind, with_game};
+use ladya_games::{EngineGame, GameKind, with_game};
 
 use crate::Failure;
 use crate::commands::{SearchChoices, game_kind};
@@ -54,7 +54,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), Failure> {
 }
 
 fn datagen<G: EngineGame>(args: &DatagenArgs) -> Result<(), Failure> {
-    let defaults = DatagenConfig::for_game(G::NAME);
+    let defaults = DatagenConfig::for_game::<G>();
     let config = DatagenConfig {
         games: args.games.unwrap_or(u64::MAX),
         play: SelfPlay {

@@ -9,7 +9,7 @@ use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, sea
 
 use crate::commands::SearchChoices;
 use ladya_core::epd::{moves, operations, split_epd};
-use ladya_protocol::{GameKind, with_game};
+use ladya_games::{EngineGame, GameKind, with_game};
 
 use crate::Failure;
 use ladya_core::score::{human_text, is_mate};
@@ -69,7 +69,7 @@ pub fn run(args: &EpdArgs) -> Result<(), Failure> {
     with_game!(args.game, run_suite(args))
 }
 
-fn run_suite<G: Game>(args: &EpdArgs) -> Result<(), Failure> {
+fn run_suite<G: EngineGame>(args: &EpdArgs) -> Result<(), Failure> {
     let text = std::fs::read_to_string(&args.file).map_err(|e| Failure(format!("{}: {e}", args.file.display())))?;
     let problems = text
         .lines()

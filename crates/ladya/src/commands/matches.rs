@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::Args;
+use ladya_games::GameKind;
 use ladya_match::{
-    Adjudication, ClockRule, DrawRule, EngineSpec, Limits, MatchConfig, Opening, OpeningSettings, ResignRule, Sprt,
-    TournamentKind, arrange, read_openings, run_match,
+    Adjudication, ClockRule, EngineSpec, Limits, MatchConfig, Opening, OpeningSettings, Sprt, TournamentKind, arrange,
+    draw_rule, read_openings, resign_rule, run_match,
 };
-use ladya_protocol::GameKind;
 
 use crate::Failure;
 
@@ -149,8 +149,8 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, Failure> {
         openings,
         limits,
         adjudication: Adjudication {
-            draw: optional(&args.draw).map(|w| DrawRule::parse(&w)).transpose().map_err(|e| failure(&e))?,
-            resign: optional(&args.resign).map(|w| ResignRule::parse(&w)).transpose().map_err(|e| failure(&e))?,
+            draw: optional(&args.draw).map(|w| draw_rule(&w)).transpose().map_err(|e| failure(&e))?,
+            resign: optional(&args.resign).map(|w| resign_rule(&w)).transpose().map_err(|e| failure(&e))?,
         },
         sprt: optional(&args.sprt).map(|w| Sprt::parse(&w)).transpose().map_err(|e| failure(&e))?,
         concurrency: args.concurrency,

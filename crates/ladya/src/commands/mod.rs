@@ -16,7 +16,7 @@ pub mod train;
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use ladya_core::Game;
-use ladya_protocol::{EngineGame, GameKind};
+use ladya_games::{EngineGame, GameKind};
 use ladya_search::{Features, SearchOptions};
 
 use crate::Failure;

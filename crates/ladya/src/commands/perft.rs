@@ -3,11 +3,11 @@
 use std::time::Instant;
 
 use ladya_core::perft;
-use ladya_protocol::EngineGame;
+use ladya_games::EngineGame;
 
 use crate::Failure;
 use crate::commands::{check_chess960, position};
-use ladya_protocol::{GameKind, with_game};
+use ladya_games::{GameKind, with_game};
 
 /// Runs perft for `game`; `chess960` reads the position under Chess960 rules.
 pub fn run(game: GameKind, depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> Result<(), Failure> {

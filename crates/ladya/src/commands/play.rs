@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use ladya_core::Side;
-use ladya_protocol::{PlayOptions, View, play};
+use ladya_games::View;
+use ladya_protocol::{PlayOptions, play};
 use ladya_search::Strength;
 
-use ladya_protocol::GameKind;
+use ladya_games::GameKind;
 
 use crate::Failure;
 

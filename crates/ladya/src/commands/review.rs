@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::Args;
 use ladya_core::pgn::{GameText, Note, PgnGame, read_games, write};
-use ladya_protocol::{EngineGame, GameKind, with_game};
+use ladya_games::{EngineGame, GameKind, with_game};
 use ladya_search::review::{ReviewEvent, review};
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable};
 

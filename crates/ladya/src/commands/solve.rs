@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use clap::Args;
 use ladya_core::Game;
-use ladya_protocol::EngineGame;
+use ladya_games::EngineGame;
 use ladya_solver::{
     Cooperative, MAX_MOVES, Options, Stipulation, Table, human, human_lines, json, json_lines, replay, solve,
     solve_lines, solve_shortest,
@@ -21,7 +21,7 @@ use ladya_solver::{
 
 use crate::commands::position;
 use ladya_core::epd::{operations, split_epd};
-use ladya_protocol::{GameKind, with_game};
+use ladya_games::{GameKind, with_game};
 
 use crate::Failure;
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 use ladya_core::Game;
-use ladya_protocol::{GameKind, with_game};
+use ladya_games::{EngineGame, GameKind, with_game};
 use ladya_train::{Checkpoint, KingBuckets, Loss, Network, OutputBuckets, Positions, TrainConfig, Trainer};
 
 use crate::Failure;
@@ -110,12 +110,16 @@ fn royal_kind<G: Game>() -> Option<u8> {
 }
 
 /// The number of squares of `G`'s board.
+fn output_buckets<G: EngineGame>() -> OutputBuckets {
+    G::OUTPUT_BUCKETS
+}
+
 fn squares<G: Game>() -> usize {
     G::SQUARES
 }
 
 /// The network `name` of `--init` for `G`: `<built-in>` or a file, as `--eval` names them.
-fn starting_network<G: Game>(name: &str) -> Result<Arc<Network>, Failure> {
+fn starting_network<G: EngineGame>(name: &str) -> Result<Arc<Network>, Failure> {
     let evaluation = ladya_protocol::evaluation(name).map_err(|e| Failure(format!("--init: {e}")))?;
     evaluation.network_for::<G>().ok_or_else(|| Failure(format!("--init: '{name}' is no network for {}", G::NAME)))
 }
@@ -158,7 +162,7 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         buckets: args
             .buckets
             .or(init.as_ref().map(|n| n.buckets()))
-            .unwrap_or_else(|| OutputBuckets::default_for(positions.game())),
+            .unwrap_or_else(|| with_game!(kind, output_buckets())),
         scale: args.scale.or(init.as_ref().map(|n| n.scale())).unwrap_or(defaults.scale),
         epochs: args.epochs,
         batch_size: args.batch,

@@ -1,10 +1,54 @@
-//! Optional adjudication by the engines' own scores, as cutechess-cli's `-draw` and `-resign`:
-//! a draw when both sides have scored near zero for a while, a loss for a side whose score has
-//! stayed hopeless. No tablebases.
+//! Adjudication by the engines' own scores, as cutechess-cli's `-draw` and `-resign`: a draw
+//! when both sides have scored near zero for a while, a loss for a side whose score has stayed
+//! hopeless. No tablebases. `ladya match` offers it; self-play ends its games by it
+//! ([`EndingRules`], each game's [`EngineGame::SELF_PLAY_ENDING`](crate::EngineGame)).
+
+use std::fmt;
 
 use ladya_core::Side;
 
-use crate::engine::Eval;
+/// An engine's score and depth for the move it played, in its own view.
+///
+/// ```
+/// use ladya_games::adjudication::{Eval, MATE_SCORE};
+///
+/// assert_eq!(Eval { score: 35, depth: 12 }.to_string(), "+0.35/12");
+/// assert_eq!(Eval { score: -(MATE_SCORE - 2), depth: 5 }.to_string(), "-M2/5");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Eval {
+    /// Centipawns for the engine; a mate in n is ±(`MATE_SCORE` − n).
+    pub score: i32,
+    /// The search depth.
+    pub depth: u32,
+}
+
+/// The score standing for a mate.
+pub const MATE_SCORE: i32 = 100_000;
+
+impl fmt::Display for Eval {
+    /// cutechess-cli's form: `+0.35/12`, `+M3/9`, `-M2/5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.score < 0 { "-" } else { "+" };
+        if self.score.abs() > MATE_SCORE - 1000 {
+            write!(f, "{sign}M{}/{}", MATE_SCORE - self.score.abs(), self.depth)
+        } else {
+            write!(f, "{sign}{:.2}/{}", f64::from(self.score.abs()) / 100.0, self.depth)
+        }
+    }
+}
+
+/// When a game of self-play ends early to save time: adjudication by score, a win only when
+/// the winner's own last score agrees, and a cap on plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndingRules {
+    /// The score rules: `resign` wins for the side whose opponent scored at most −score for
+    /// `move_count` of its moves in a row (and who itself last scored at least +score);
+    /// `draw` draws a game whose scores stayed near zero.
+    pub adjudication: Adjudication,
+    /// Plies from the start position after which the game is scored a draw.
+    pub max_plies: usize,
+}
 
 /// `--draw movenumber=N movecount=M score=S`: from move N on, a draw once both engines scored
 /// within ±S centipawns for M consecutive moves each.

@@ -5,12 +5,10 @@
 
 use std::time::{Duration, Instant};
 
-use ladya_core::Game;
+use crate::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 use ladya_core::hashtable::HashTableError;
-use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
-use crate::games::GameKind;
-use crate::with_game;
+use ladya_games::{EngineGame, GameKind, with_game};
 
 /// The size of the table each bench search starts from, empty.
 const BENCH_HASH_MEGABYTES: usize = 16;
@@ -119,7 +117,7 @@ pub fn run(config: &BenchConfig, report: &mut dyn FnMut(String)) -> Result<Bench
     Ok(total)
 }
 
-fn bench_game<G: Game>(
+fn bench_game<G: EngineGame>(
     game: GameKind,
     config: &BenchConfig,
     tt: &TranspositionTable,
@@ -155,7 +153,7 @@ mod tests {
 
     #[test]
     fn every_bench_position_reads() {
-        fn reads<G: Game>(game: GameKind) {
+        fn reads<G: ladya_core::Game>(game: GameKind) {
             for fen in bench_set(game).0 {
                 assert!(G::from_fen(fen).is_ok(), "{game} bench position {fen}");
             }

@@ -1,15 +1,16 @@
-//! The one place where Ladya's games are registered: [`GameKind`] names each game chosen at run
-//! time (command line, protocols, web), and [`with_game!`](crate::with_game) turns that choice
-//! into a call of generic code with the game's position type. Adding a game means adding it
-//! here and nowhere else.
+//! [`GameKind`] names each game chosen at run time (command line, protocols, web), and
+//! [`with_game!`](crate::with_game) turns that choice into a call of generic code with the
+//! game's position type.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::EngineGame;
+
 /// A game Ladya plays, chosen at run time.
 ///
 /// ```
-/// use ladya_protocol::GameKind;
+/// use ladya_games::GameKind;
 ///
 /// let game: GameKind = "xiangqi".parse().unwrap();
 /// assert_eq!(game, GameKind::Xiangqi);
@@ -49,6 +50,23 @@ impl GameKind {
     }
 }
 
+impl GameKind {
+    /// The name XBoard uses for the game ([`EngineGame::XBOARD_VARIANT`]: `normal` for chess).
+    ///
+    /// ```
+    /// use ladya_games::GameKind;
+    ///
+    /// assert_eq!(GameKind::Chess.xboard_variant(), "normal");
+    /// assert_eq!(GameKind::Ugolki.xboard_variant(), "ugolki");
+    /// ```
+    pub fn xboard_variant(self) -> &'static str {
+        fn variant<G: EngineGame>() -> &'static str {
+            G::XBOARD_VARIANT
+        }
+        crate::with_game!(self, variant())
+    }
+}
+
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -80,7 +98,7 @@ pub mod positions {
 ///
 /// ```
 /// use ladya_core::Game;
-/// use ladya_protocol::{GameKind, with_game};
+/// use ladya_games::{GameKind, with_game};
 ///
 /// fn start_fen<G: Game>() -> String {
 ///     G::start().fen()
@@ -93,9 +111,9 @@ pub mod positions {
 macro_rules! with_game {
     ($kind:expr, $f:ident ( $($arg:expr),* )) => {
         match $kind {
-            $crate::GameKind::Chess => $f::<$crate::games::positions::Chess>($($arg),*),
-            $crate::GameKind::Xiangqi => $f::<$crate::games::positions::Xiangqi>($($arg),*),
-            $crate::GameKind::Ugolki => $f::<$crate::games::positions::Ugolki>($($arg),*),
+            $crate::GameKind::Chess => $f::<$crate::positions::Chess>($($arg),*),
+            $crate::GameKind::Xiangqi => $f::<$crate::positions::Xiangqi>($($arg),*),
+            $crate::GameKind::Ugolki => $f::<$crate::positions::Ugolki>($($arg),*),
         }
     };
 }
