@@ -1,6 +1,7 @@
 //! Ladya's front ends: the UCI, XBoard and UCCI engine protocols over the generic search, for
-//! every game, and the pieces they share (a session per game chosen at run time, move
-//! dialects, the engine loop).
+//! every game, and the pieces they share (a session per game chosen at run time, the engine
+//! loop). How each game's moves are written in each protocol is the registry's
+//! (`ladya_games::Dialect`).
 //!
 //! [`run`] is the engine: it reads the first command (`uci`, `xboard` or `ucci`) and speaks
 //! that protocol until `quit` or the end of input. [`play`] is a game against a person in a

@@ -1,4 +1,5 @@
-//! Ladya's search, written once for every game behind [`ladya_core::Game`].
+//! Ladya's search, written once for every game behind [`ladya_core::Game`], with each game's
+//! defaults from the registry ([`ladya_games::EngineGame`]).
 //!
 //! Iterative deepening with aspiration windows over a principal variation search; a
 //! transposition table shared by lazy-SMP threads; move ordering by hash move, MVV-LVA with
@@ -35,6 +36,8 @@
 //! assert!(!depths.is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! [`bench`] is the fixed search over every game whose node count signs the search's behaviour.
 //!
 //! A search on another thread stops early when [`SearchControl::stop`] is called; time
 //! controls go in [`Limits`] (a move time, or a [`Clock`] the search budgets itself).
