@@ -20,6 +20,20 @@ const MAX_FEN_FIELDS: usize = 6;
 ///
 /// # Errors
 /// No leading fields read as a position: the error of the longest attempt.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::Game;
+/// use ladya_core::epd::split_epd;
+///
+/// let line = "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"back rank\";";
+/// let (pos, fen, ops) = split_epd::<ladya_chess::Position>(line)?;
+/// assert_eq!(fen, "6k1/5ppp/8/8/8/8/8/R5K1 w - -");
+/// assert_eq!(ops, "bm Ra8#; id \"back rank\";");
+/// assert_eq!(pos.count_legal_moves(), 17);
+/// # Ok::<(), String>(())
+/// ```
 pub fn split_epd<G: Game>(line: &str) -> Result<(G, String, String), String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut first_error = None;
@@ -48,6 +62,18 @@ pub fn operations(operations: &str) -> impl Iterator<Item = (&str, &str)> {
 ///
 /// # Errors
 /// The first argument that is not a legal move of `pos`, with the operation's name.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::epd::moves;
+///
+/// let pos = ladya_chess::Position::start();
+/// let best = moves(&pos, "bm", "e4 d4")?;
+/// assert_eq!(best.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "d2d4"]);
+/// assert!(moves(&pos, "bm", "e5").is_err());
+/// # Ok::<(), String>(())
+/// ```
 pub fn moves<G: Game>(pos: &G, name: &str, args: &str) -> Result<Vec<G::Move>, String> {
     args.split_whitespace().map(|text| pos.parse_move(text).map_err(|e| format!("{name} {text}: {e}"))).collect()
 }

@@ -9,6 +9,15 @@ use crate::score::{self, Score};
 use crate::side::Side;
 
 /// Why a game ended.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::EndReason;
+///
+/// assert_eq!(EndReason::PerpetualCheck.to_string(), "perpetual check");
+/// assert_eq!(EndReason::FiftyMoves.to_string(), "fifty-move rule");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
     /// The side to move is in check and has no legal move.
@@ -66,17 +75,46 @@ pub struct Outcome {
 
 impl Outcome {
     /// A win for `side`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Outcome, Side};
+    ///
+    /// let mate = Outcome::win(Side::Black, EndReason::Checkmate);
+    /// assert_eq!((mate.winner, mate.reason), (Some(Side::Black), EndReason::Checkmate));
+    /// ```
     pub const fn win(side: Side, reason: EndReason) -> Outcome {
         Outcome { winner: Some(side), reason }
     }
 
     /// A draw.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Outcome};
+    ///
+    /// let draw = Outcome::draw(EndReason::Stalemate);
+    /// assert_eq!((draw.winner, draw.result_text()), (None, "1/2-1/2"));
+    /// ```
     pub const fn draw(reason: EndReason) -> Outcome {
         Outcome { winner: None, reason }
     }
 
     /// The score of this ending for `side`, reached `ply` plies below the search root:
     /// a win is a mate in `ply`, a loss is mated in `ply`, a draw is zero.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Outcome, Side, score};
+    ///
+    /// let mate = Outcome::win(Side::White, EndReason::Checkmate);
+    /// assert_eq!(mate.score_for(Side::White, 3), score::mate_in(3));
+    /// assert_eq!(mate.score_for(Side::Black, 3), score::mated_in(3));
+    /// assert_eq!(Outcome::draw(EndReason::Repetition).score_for(Side::White, 3), score::DRAW);
+    /// ```
     pub const fn score_for(self, side: Side, ply: usize) -> Score {
         match self.winner {
             None => score::DRAW,
@@ -86,6 +124,15 @@ impl Outcome {
     }
 
     /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Outcome, Side};
+    ///
+    /// assert_eq!(Outcome::win(Side::White, EndReason::Checkmate).result_text(), "1-0");
+    /// assert_eq!(Outcome::win(Side::Black, EndReason::OwnHome).result_text(), "0-1");
+    /// ```
     pub const fn result_text(self) -> &'static str {
         match self.winner {
             Some(Side::White) => "1-0",
@@ -136,6 +183,22 @@ pub trait MoveCode: Copy + Eq + Default + Hash + fmt::Debug + Send + Sync + 'sta
 /// Positions carry their own history: [`Game::make`] pushes a move and [`Game::unmake`] takes
 /// it back, restoring the position exactly (board, counters, rights and hash key), and
 /// repetition rules look back along that history.
+///
+/// # Examples
+///
+/// Code written once against the trait runs on every game:
+///
+/// ```
+/// use ladya_core::{Game, perft::perft};
+///
+/// /// The move sequences of two plies from the start, in any game.
+/// fn two_plies<G: Game>() -> u64 {
+///     perft(&mut G::start(), 2)
+/// }
+/// assert_eq!(two_plies::<ladya_chess::Position>(), 400);
+/// assert_eq!(two_plies::<ladya_xiangqi::Position>(), 1920);
+/// assert_eq!(two_plies::<ladya_ugolki::Position>(), 196);
+/// ```
 pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A move of this game.
     type Move: MoveCode;
@@ -146,31 +209,133 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     const NAME: &'static str;
 
     /// The standard start position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let pos = <ladya_xiangqi::Position as Game>::start();
+    /// assert_eq!(pos.fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+    /// assert_eq!(pos.ply(), 0);
+    /// ```
     fn start() -> Self;
 
     /// Reads a position in the game's FEN form.
     ///
     /// # Errors
     /// A malformed FEN, or one that is no position of the game, naming what is wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    /// use ladya_chess::Position;
+    ///
+    /// // Position 3 of the Chess Programming Wiki's perft results; the clocks are left out.
+    /// let pos = <Position as Game>::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -")?;
+    /// assert_eq!(pos.count_legal_moves(), 14);
+    /// assert!(<Position as Game>::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").is_err()); // no kings
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn from_fen(fen: &str) -> Result<Self, Self::Error>;
 
     /// The position in the game's FEN form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let mut pos = ladya_ugolki::Position::start();
+    /// pos.play_text("e3-e4")?;
+    /// assert_eq!(pos.fen(), "BBBB4/BBBB4/BBBB4/8/4W3/5WWW/4WWWW/4WWWW b 1");
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     fn fen(&self) -> String;
 
     /// The side to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{Game, Side};
+    ///
+    /// let mut pos = ladya_chess::Position::start();
+    /// assert_eq!(pos.side_to_move(), Side::White);
+    /// pos.play_text("e4")?;
+    /// assert_eq!(pos.side_to_move(), Side::Black);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn side_to_move(&self) -> Side;
 
     /// Number of moves made since the position was set up (the length of its history).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let mut pos = <ladya_chess::Position as Game>::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// assert_eq!(pos.ply(), 0); // a position read from a FEN has no history
+    /// pos.play_text("O-O")?;
+    /// pos.play_text("Kd7")?;
+    /// assert_eq!(pos.ply(), 2);
+    /// pos.unmake();
+    /// assert_eq!(pos.ply(), 1);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn ply(&self) -> usize;
 
     /// The Zobrist key of the position, kept up to date incrementally.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    /// use ladya_chess::Position;
+    ///
+    /// let (mut a, mut b) = (Position::start(), Position::start());
+    /// for (x, y) in [("Nf3", "Nc3"), ("Nf6", "Nf6"), ("Nc3", "Nf3")] {
+    ///     a.play_text(x)?;
+    ///     b.play_text(y)?;
+    /// }
+    /// assert_eq!(a.hash(), b.hash()); // one position, reached by two move orders
+    /// assert_ne!(a.hash(), Position::start().hash());
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn hash(&self) -> u64;
 
     /// Appends every legal move to `out` (which is not cleared first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{Game, MoveList};
+    ///
+    /// let pos = ladya_xiangqi::Position::start();
+    /// let mut moves = MoveList::new();
+    /// Game::legal_moves(&pos, &mut moves);
+    /// assert_eq!(moves.len(), 44);
+    /// Game::legal_moves(&pos, &mut moves); // appends to what the list holds
+    /// assert_eq!(moves.len(), 88);
+    /// ```
     fn legal_moves(&self, out: &mut MoveList<Self::Move>);
 
     /// The number of legal moves. Games override it with a counter that does not build the
     /// list, which makes perft's last ply cheap.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// // "Kiwipete", position 2 of the Chess Programming Wiki's perft results.
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let pos = <ladya_chess::Position as Game>::from_fen(fen)?;
+    /// assert_eq!(pos.count_legal_moves(), 48);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn count_legal_moves(&self) -> u64 {
         let mut list = MoveList::new();
         self.legal_moves(&mut list);
@@ -178,12 +343,37 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// Whether the side to move has a legal move (games override it to stop at the first).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let stalemate = <ladya_chess::Position as Game>::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert!(!stalemate.has_legal_move());
+    /// assert!(!stalemate.in_check());
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn has_legal_move(&self) -> bool {
         self.count_legal_moves() > 0
     }
 
     /// Appends the legal moves that quiescence search should try: those that change material
     /// (captures, promotions). Empty for a game without captures.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{Game, MoveList};
+    ///
+    /// let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let pos = <ladya_chess::Position as Game>::from_fen(fen)?;
+    /// let mut noisy = MoveList::new();
+    /// pos.noisy_moves(&mut noisy);
+    /// assert_eq!(noisy.len(), 8); // Kiwipete's eight captures
+    /// assert!(noisy.iter().all(|&m| pos.is_noisy(m)));
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn noisy_moves(&self, out: &mut MoveList<Self::Move>);
 
     /// Whether `m`, a legal move of this position, is one [`Game::noisy_moves`] returns.
@@ -209,11 +399,34 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// Whether the side to move is in check (always false in a game without checks).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let pos = <ladya_chess::Position as Game>::from_fen("4k3/8/8/8/8/8/8/4R1K1 b - - 0 1")?;
+    /// assert!(pos.in_check());
+    /// assert!(!ladya_ugolki::Position::start().in_check()); // ugolki has no check
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn in_check(&self) -> bool;
 
     /// Whether `m`, a legal move of this position, gives check. Mate solvers try checks first
     /// and, where [`Game::ONLY_CHECKS_MATE`] holds, nothing else as the last move. By default
     /// the move is made and taken back; games override it with a test on the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let mut pos = <ladya_chess::Position as Game>::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let (rook_up, castle) = (pos.parse_move("Ra8")?, pos.parse_move("O-O-O")?);
+    /// assert!(Game::gives_check(&mut pos, rook_up));
+    /// assert!(!Game::gives_check(&mut pos, castle));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn gives_check(&mut self, m: Self::Move) -> bool {
         self.make(m);
         let check = self.in_check();
@@ -246,6 +459,18 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// Appends the legal moves that give check to `out`. By default the legal moves are
     /// generated and the checks kept; games override it with a generator of checks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{Game, MoveList};
+    ///
+    /// let mut pos = <ladya_chess::Position as Game>::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let mut checks = MoveList::new();
+    /// pos.checking_moves(&mut checks);
+    /// assert_eq!(checks.iter().map(|&m| pos.move_text(m)).collect::<Vec<_>>(), ["a1a8"]);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn checking_moves(&mut self, out: &mut MoveList<Self::Move>) {
         let start = out.len();
         self.legal_moves(out);
@@ -274,12 +499,53 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn move_key(&self, m: Self::Move) -> usize;
 
     /// Plays `m`, which must be legal in this position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let mut pos = <ladya_chess::Position as Game>::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")?;
+    /// let en_passant = pos.parse_move("exd6")?;
+    /// pos.make(en_passant);
+    /// assert_eq!(pos.fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn make(&mut self, m: Self::Move);
 
     /// Takes back the last move made by [`Game::make`] or [`Game::make_null`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let mut pos = <ladya_chess::Position as Game>::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9")?;
+    /// let before = pos.clone();
+    /// let castle = pos.parse_move("O-O")?;
+    /// pos.make(castle);
+    /// assert_eq!(pos.fen(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 4 9");
+    /// pos.unmake();
+    /// assert_eq!(pos, before); // board, rights, clocks, key and history
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn unmake(&mut self);
 
     /// Passes the turn without moving (null-move pruning). Never called in check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{Game, Side};
+    ///
+    /// let mut pos = ladya_xiangqi::Position::start();
+    /// let key = pos.hash();
+    /// pos.make_null();
+    /// assert_eq!((pos.side_to_move(), pos.ply()), (Side::Black, 1));
+    /// assert_ne!(pos.hash(), key);
+    /// pos.unmake();
+    /// assert_eq!(pos.hash(), key);
+    /// ```
     fn make_null(&mut self);
 
     /// A key of the position's slow-changing structure (the pawns in chess, the soldiers in
@@ -298,18 +564,76 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// `twofold_from` already counts at its second occurrence (search passes its root ply so
     /// that cycles inside the tree are draws); earlier ones need the rule's full count. Pass
     /// `usize::MAX` for the strict rule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Game, Outcome};
+    ///
+    /// let mut pos = ladya_chess::Position::start();
+    /// let dance = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    /// for text in dance {
+    ///     pos.play_text(text)?;
+    /// }
+    /// // The start stands a second time: not yet an ending, unless a search counts from ply 0.
+    /// assert_eq!(pos.rule_outcome(usize::MAX), None);
+    /// assert_eq!(pos.rule_outcome(0), Some(Outcome::draw(EndReason::Repetition)));
+    /// for text in dance {
+    ///     pos.play_text(text)?;
+    /// }
+    /// assert_eq!(pos.rule_outcome(usize::MAX), Some(Outcome::draw(EndReason::Repetition)));
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome>;
 
     /// What it means that the side to move has no legal move (mate, stalemate).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Game, Outcome, Side};
+    ///
+    /// // Black has no move and is not in check: a draw in chess, a loss in xiangqi.
+    /// let chess = <ladya_chess::Position as Game>::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert_eq!(chess.no_moves_outcome(), Outcome::draw(EndReason::Stalemate));
+    /// let xiangqi = <ladya_xiangqi::Position as Game>::from_fen("4k4/R8/9/9/9/9/9/9/5R3/3K5 b - - 0 1")?;
+    /// assert_eq!(xiangqi.no_moves_outcome(), Outcome::win(Side::White, EndReason::Stalemate));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn no_moves_outcome(&self) -> Outcome;
 
     /// Whether the side to move has no legal move and has lost by it: mated (in xiangqi, also
     /// stalemated). What a mate solver's last move must reach.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// // Stalemated: drawn in chess, lost in xiangqi.
+    /// let chess = <ladya_chess::Position as Game>::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// let xiangqi = <ladya_xiangqi::Position as Game>::from_fen("4k4/R8/9/9/9/9/9/9/5R3/3K5 b - - 0 1")?;
+    /// assert!(!chess.is_mated());
+    /// assert!(xiangqi.is_mated());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn is_mated(&self) -> bool {
         !self.has_legal_move() && self.no_moves_outcome().winner == Some(self.side_to_move().opponent())
     }
 
     /// The result of the game if it is over under the strict rules, else `None`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::{EndReason, Game, Outcome, Side};
+    ///
+    /// let mut pos = <ladya_chess::Position as Game>::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")?;
+    /// assert_eq!(Game::outcome(&pos), None);
+    /// pos.play_text("Ra8")?;
+    /// assert_eq!(Game::outcome(&pos), Some(Outcome::win(Side::White, EndReason::Checkmate)));
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.rule_outcome(usize::MAX) {
             return Some(o);
@@ -339,6 +663,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// `square` as Black sees the board: the square that stands, from Black's side, where
     /// `square` stands from White's, so that a learned evaluation reads both sides' positions
     /// alike (the ranks turned over in chess and xiangqi, a half turn in ugolki).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// assert_eq!(<ladya_chess::Position as Game>::flip_square(12), 52); // e2 to e7
+    /// assert_eq!(<ladya_ugolki::Position as Game>::flip_square(0), 63); // a1 to h8
+    /// ```
     fn flip_square(square: u8) -> u8;
 
     /// `square` in the board's left-right mirror image, in a game whose positions are worth
@@ -357,10 +690,33 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn placed_pieces(&self, out: &mut Vec<PlacedPiece>);
 
     /// The number of pieces on the board (what [`Game::placed_pieces`] would append).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// assert_eq!(ladya_chess::Position::start().piece_count(), 32);
+    /// assert_eq!(ladya_xiangqi::Position::start().piece_count(), 32);
+    /// assert_eq!(ladya_ugolki::Position::start().piece_count(), 24);
+    /// ```
     fn piece_count(&self) -> usize;
 
     /// The full-move number, as the game's FEN writes it: 1 at the start, one more after
     /// each Black move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let mut pos = ladya_chess::Position::start();
+    /// pos.play_text("e4")?;
+    /// assert_eq!(pos.move_number(), 1);
+    /// pos.play_text("e5")?;
+    /// assert_eq!(pos.move_number(), 2);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     fn move_number(&self) -> u32;
 
     /// The pieces `m`, a legal move of this position, lifts and puts down; ask before making
@@ -368,15 +724,50 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn piece_changes(&self, m: Self::Move) -> PieceChanges;
 
     /// `m` in the coordinate form engine protocols use (`e2e4`, `h2e2`, `e3e5`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let pos = ladya_chess::Position::start();
+    /// let m = pos.parse_move("Nf3")?;
+    /// assert_eq!(pos.move_text(m), "g1f3");
+    /// # Ok::<(), ladya_chess::MoveError>(())
+    /// ```
     fn move_text(&self, m: Self::Move) -> String;
 
     /// `m` in the notation people read (SAN, WXF, `e3-e5`); call before making it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let pos = ladya_xiangqi::Position::start();
+    /// let central_cannon = pos.parse_move("h2e2")?;
+    /// assert_eq!(pos.human_move_text(central_cannon), "C2.5");
+    /// # Ok::<(), ladya_xiangqi::MoveError>(())
+    /// ```
     fn human_move_text(&self, m: Self::Move) -> String;
 
     /// Reads a move of this position in coordinate form or in the human notation.
     ///
     /// # Errors
     /// A malformed, ambiguous or illegal move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let pos = Position::start();
+    /// let m = <Position as Game>::parse_move(&pos, "C2.5")?; // WXF
+    /// assert_eq!(<Position as Game>::parse_move(&pos, "h2e2")?, m); // ICCS
+    /// assert!(<Position as Game>::parse_move(&pos, "a0a5").is_err()); // the soldier on a3 blocks it
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     fn parse_move(&self, text: &str) -> Result<Self::Move, Self::Error>;
 
     /// The value of PGN's `Variant` tag for this game; `None` for a game PGN needs no such tag
@@ -385,6 +776,18 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// `m` as PGN movetext writes it (SAN in chess; xiangqi's coordinates with ranks 1-10, as
     /// Fairy-Stockfish writes them); call before making it. The coordinate form by default.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let chess = ladya_chess::Position::start();
+    /// assert_eq!(chess.pgn_move_text(chess.parse_move("g1f3")?), "Nf3");
+    /// let xiangqi = ladya_xiangqi::Position::start();
+    /// assert_eq!(xiangqi.pgn_move_text(xiangqi.parse_move("h2e2")?), "h3e3");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn pgn_move_text(&self, m: Self::Move) -> String {
         self.move_text(m)
     }
@@ -394,6 +797,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     ///
     /// # Errors
     /// A malformed, ambiguous or illegal move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let pos = ladya_xiangqi::Position::start();
+    /// let m = pos.parse_pgn_move("h3e3")?; // ranks 1-10, as Fairy-Stockfish writes them
+    /// assert_eq!(pos.move_text(m), "h2e2");
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     fn parse_pgn_move(&self, text: &str) -> Result<Self::Move, Self::Error> {
         self.parse_move(text)
     }

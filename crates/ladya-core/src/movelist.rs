@@ -10,6 +10,21 @@ use std::ops::{Deref, DerefMut};
 pub const MAX_MOVES: usize = 512;
 
 /// Moves of one position, without heap allocation. Dereferences to a slice.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::{Game, MoveList};
+///
+/// let pos = ladya_chess::Position::start();
+/// let mut list = MoveList::new();
+/// Game::legal_moves(&pos, &mut list);
+/// assert_eq!(list.len(), 20);
+/// assert!(list.contains(&pos.parse_move("e4")?)); // a slice's methods
+/// list.truncate(5);
+/// assert_eq!(list.len(), 5);
+/// # Ok::<(), ladya_chess::MoveError>(())
+/// ```
 #[derive(Clone)]
 pub struct MoveList<M: Copy + Default> {
     len: usize,

@@ -7,6 +7,16 @@ use crate::movelist::MoveList;
 ///
 /// The last ply is counted in bulk with [`Game::count_legal_moves`]. The position is
 /// restored before returning.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::perft::perft;
+///
+/// let mut pos = ladya_chess::Position::start();
+/// assert_eq!(perft(&mut pos, 3), 8_902);
+/// assert_eq!(pos, ladya_chess::Position::start()); // restored
+/// ```
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -27,6 +37,17 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 
 /// Perft split by root move: each legal move with the leaf count below it, in generation
 /// order. Empty for depth 0.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::perft::{divide, divide_total};
+///
+/// let mut pos = ladya_xiangqi::Position::start();
+/// let split = divide(&mut pos, 2);
+/// assert_eq!(split.len(), 44);
+/// assert_eq!(divide_total(&split, 2), 1_920);
+/// ```
 pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
     if depth == 0 {
         return Vec::new();
@@ -46,6 +67,16 @@ pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
 
 /// The leaf count a [`divide`] adds up to, as [`perft`] gives it: the sum over the root moves,
 /// or 1 at depth 0 (the position itself, which has no root moves to split by).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::perft::{divide, divide_total};
+///
+/// let mut pos = ladya_ugolki::Position::start();
+/// assert_eq!(divide_total(&divide(&mut pos, 2), 2), 196);
+/// assert_eq!(divide_total(&divide(&mut pos, 0), 0), 1);
+/// ```
 pub fn divide_total<M>(split: &[(M, u64)], depth: u32) -> u64 {
     if depth == 0 { 1 } else { split.iter().map(|(_, nodes)| nodes).sum() }
 }
@@ -58,6 +89,20 @@ pub fn divide_total<M>(split: &[(M, u64)], depth: u32) -> u64 {
 /// # Errors
 /// The first failure: what `check` reported, or the move whose unmake did not restore the
 /// position.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::Game;
+/// use ladya_core::perft::verify_tree;
+///
+/// let mut pos = ladya_chess::Position::start();
+/// // Every position of the tree: its incremental key matches one computed from scratch.
+/// let mut keys = |p: &ladya_chess::Position| {
+///     if p.hash() == p.compute_key() { Ok(()) } else { Err(p.fen()) }
+/// };
+/// assert_eq!(verify_tree(&mut pos, 2, &mut keys), Ok(1 + 20 + 400));
+/// ```
 pub fn verify_tree<G: Game + PartialEq>(
     game: &mut G,
     depth: u32,
@@ -96,6 +141,18 @@ pub struct PerftCase {
 ///
 /// # Errors
 /// A malformed line, named by its number.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::perft::parse_perft_cases;
+///
+/// let cases = parse_perft_cases("# the start\nBBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1 ;D1 14 ;D2 196\n")?;
+/// assert_eq!(cases.len(), 1);
+/// assert_eq!(cases[0].counts, [(1, 14), (2, 196)]);
+/// assert!(parse_perft_cases("8/8 w ;D1").is_err());
+/// # Ok::<(), String>(())
+/// ```
 pub fn parse_perft_cases(text: &str) -> Result<Vec<PerftCase>, String> {
     let mut cases = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -165,6 +222,20 @@ pub enum Counts {
 /// # Errors
 /// The first fault, naming the position: a FEN the game refuses, a count that differs from the
 /// reference, or (for [`Counts::Quick`]) a position whose quick counts stop short of depth 3.
+///
+/// # Examples
+///
+/// Checked in full, for a reference small enough:
+///
+/// ```
+/// use ladya_core::perft::{Counts, check_reference, parse_perft_cases};
+///
+/// let cases = parse_perft_cases("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 15 ;D2 66 ;D3 1197")?;
+/// assert_eq!(check_reference::<ladya_chess::Position>(&cases, Counts::All), Ok(3));
+/// let wrong = parse_perft_cases("4k3/8/8/8/8/8/8/4K2R w K - 0 1 ;D1 14")?;
+/// assert!(check_reference::<ladya_chess::Position>(&wrong, Counts::All).is_err());
+/// # Ok::<(), String>(())
+/// ```
 pub fn check_reference<G: Game>(cases: &[PerftCase], counts: Counts) -> Result<usize, String> {
     let quick = |nodes: u64| nodes <= QUICK_NODE_LIMIT;
     let selected = |nodes| match counts {

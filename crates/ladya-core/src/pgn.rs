@@ -182,6 +182,16 @@ pub struct Note {
 
 impl Note {
     /// A note of one NAG and a comment, either optional.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::pgn::Note;
+    ///
+    /// let note = Note::new(Some(2), Some("a mistake".into()));
+    /// assert_eq!(note.nags, [2]);
+    /// assert_eq!(Note::new(None, None), Note::default());
+    /// ```
     pub fn new(nag: Option<u8>, comment: Option<String>) -> Note {
         Note { nags: nag.into_iter().collect(), comment }
     }
@@ -212,6 +222,17 @@ pub struct MoveText {
 }
 
 /// A game of a PGN text as read, its moves still text: see [`read_games`].
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::read_games;
+///
+/// let games = read_games("[Site \"Hastings\"]\n1. e4 *")?;
+/// assert_eq!(games[0].tag("Site"), Some("Hastings"));
+/// assert_eq!(games[0].tag("Event"), None);
+/// # Ok::<(), ladya_core::pgn::PgnError>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameText {
     /// The tag pairs, in the order read.
@@ -234,6 +255,16 @@ fn tag_in<'a>(tags: &'a [(String, String)], name: &str) -> Option<&'a str> {
 /// Whether a `Variant` tag's value names the game `G`: its [`Game::PGN_VARIANT`] (any
 /// case), or, for a game without one (chess), `Standard`, `chess`, `normal` or `From
 /// Position` (lichess writes the first and the last).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::variant_is;
+///
+/// assert!(variant_is::<ladya_xiangqi::Position>("Xiangqi"));
+/// assert!(variant_is::<ladya_chess::Position>("Standard"));
+/// assert!(!variant_is::<ladya_chess::Position>("xiangqi"));
+/// ```
 pub fn variant_is<G: Game>(variant: &str) -> bool {
     let variant = variant.trim();
     match G::PGN_VARIANT {
@@ -254,6 +285,18 @@ impl GameText {
     /// # Errors
     /// A `Variant` tag that is not `G`'s (see [`variant_is`]), a bad `FEN` tag, or a move
     /// that is not legal or not a move, naming its line and number.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::pgn::read_games;
+    ///
+    /// let games = read_games("[Variant \"xiangqi\"]\n1. h3e3 h10g8 2. h1g3 *")?;
+    /// let game = games[0].replay::<ladya_xiangqi::Position>()?;
+    /// assert_eq!(game.moves.len(), 3);
+    /// assert!(games[0].replay::<ladya_chess::Position>().is_err()); // the Variant tag says xiangqi
+    /// # Ok::<(), ladya_core::pgn::PgnError>(())
+    /// ```
     pub fn replay<G: Game>(&self) -> Result<PgnGame<G>, PgnError> {
         if let Some(variant) = self.tag("Variant")
             && !variant_is::<G>(variant)
@@ -315,6 +358,18 @@ impl<G: Game> PgnGame<G> {
 
     /// Sets the tag called `name` to `value`, where it stands, or last if the game has no
     /// such tag.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::pgn::read_first;
+    ///
+    /// let mut game = read_first::<ladya_chess::Position>("[White \"?\"]\n1. d4 *")?;
+    /// game.set_tag("White", "Rubinstein");
+    /// game.set_tag("Black", "Lasker");
+    /// assert_eq!(game.tags, [("White".into(), "Rubinstein".into()), ("Black".into(), "Lasker".into())]);
+    /// # Ok::<(), ladya_core::pgn::PgnError>(())
+    /// ```
     pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self.tags.iter_mut().find(|(n, _)| n == name) {
@@ -329,6 +384,18 @@ impl<G: Game> PgnGame<G> {
 ///
 /// # Errors
 /// As [`read_games`] and [`GameText::replay`].
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::read_first;
+///
+/// let text = "[FEN \"4k3/8/8/8/8/8/4p3/4K3 b - - 0 40\"]\n40... Kd7 41. Kxe2 1/2-1/2\n\n1. e4 *";
+/// let game = read_first::<ladya_chess::Position>(text)?;
+/// assert_eq!(game.moves.len(), 2);
+/// assert_eq!(game.result.as_deref(), Some("1/2-1/2"));
+/// # Ok::<(), ladya_core::pgn::PgnError>(())
+/// ```
 pub fn read_first<G: Game>(text: &str) -> Result<PgnGame<G>, PgnError> {
     // The text is read up to the first game's end only.
     let first = read_until(text, 1)?;
@@ -339,6 +406,17 @@ pub fn read_first<G: Game>(text: &str) -> Result<PgnGame<G>, PgnError> {
 ///
 /// # Errors
 /// As [`read_games`] and [`GameText::replay`].
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::read;
+///
+/// let games = read::<ladya_ugolki::Position>("1. e3-e4 d6-d5 *\n\n1. f3-f4 1-0")?;
+/// assert_eq!(games.iter().map(|g| g.moves.len()).collect::<Vec<_>>(), [2, 1]);
+/// assert!(read::<ladya_ugolki::Position>("1. e3-e5 *").is_err()); // a step of two squares
+/// # Ok::<(), ladya_core::pgn::PgnError>(())
+/// ```
 pub fn read<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
     read_games(text)?.iter().map(GameText::replay).collect()
 }
@@ -348,6 +426,20 @@ pub fn read<G: Game>(text: &str) -> Result<Vec<PgnGame<G>>, PgnError> {
 ///
 /// # Errors
 /// A bad tag pair, an unclosed comment or variation, or a text with no game.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::read_games;
+///
+/// let games = read_games("1. e4 {best by test} e5 (1... c5) 2. Nf3 $1 *\n\n[Round \"2\"]\n1. d4 1-0")?;
+/// assert_eq!(games.len(), 2);
+/// let moves: Vec<&str> = games[0].moves.iter().map(|m| m.text.as_str()).collect();
+/// assert_eq!(moves, ["e4", "e5", "Nf3"]); // the variation is skipped
+/// assert_eq!(games[0].moves[0].note.comment.as_deref(), Some("best by test"));
+/// assert_eq!(games[0].moves[2].note.nags, [1]);
+/// # Ok::<(), ladya_core::pgn::PgnError>(())
+/// ```
 pub fn read_games(text: &str) -> Result<Vec<GameText>, PgnError> {
     read_until(text, usize::MAX)
 }
@@ -613,6 +705,18 @@ fn tag_pair(inside: &str) -> Option<(String, String)> {
 
 /// The number of the move to play at `pos` as PGN writes it: `12.` for White (Red), `12...`
 /// for Black.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::move_number;
+///
+/// let mut pos = ladya_chess::Position::start();
+/// assert_eq!(move_number(&pos), "1.");
+/// pos.play_text("e4")?;
+/// assert_eq!(move_number(&pos), "1...");
+/// # Ok::<(), ladya_chess::ChessError>(())
+/// ```
 pub fn move_number<G: Game>(pos: &G) -> String {
     let dots = if pos.side_to_move() == Side::White { "." } else { "..." };
     format!("{}{dots}", pos.move_number())
@@ -629,6 +733,20 @@ fn tag_line(out: &mut String, name: &str, value: &str) {
 /// not one of [`RESULTS`]), `Variant` for a game with
 /// [`Game::PGN_VARIANT`], `SetUp` and `FEN` when the game has a variant or the start is not
 /// the standard one, the other tags in their order, then the movetext (see [`write_text`]).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::pgn::{PgnGame, write};
+///
+/// let mut pos = ladya_xiangqi::Position::start();
+/// let central_cannon = pos.play_text("h2e2")?;
+/// let game = PgnGame { start: ladya_xiangqi::Position::start(), moves: vec![central_cannon], ..PgnGame::default() };
+/// let text = write(&game);
+/// assert!(text.contains("[Variant \"xiangqi\"]\n[SetUp \"1\"]\n"));
+/// assert!(text.ends_with("\n1. h3e3 *\n"));
+/// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+/// ```
 pub fn write<G: Game>(game: &PgnGame<G>) -> String {
     let result = game.result.as_deref().or(game.tag("Result")).filter(|r| RESULTS.contains(r)).unwrap_or("*");
     let mut tags: Vec<(String, String)> = SEVEN_TAG_ROSTER
@@ -679,6 +797,18 @@ fn comment_text(text: &str) -> String {
 /// and ends with a space), then the `closing` comment, if any,
 /// and `result`; in lines of at most 79 characters ([`LINE_WIDTH`]), broken between words (a
 /// move number stays with its move), and a line break at the end.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::Side;
+/// use ladya_core::pgn::{MoveText, Note, write_text};
+///
+/// let moves = [MoveText { text: "Kd7".into(), note: Note::new(None, Some("only move".into())), line: 0 }];
+/// let tags = [("White".to_string(), "Ann".to_string())];
+/// let text = write_text(&tags, 40, Side::Black, &moves, None, "*");
+/// assert_eq!(text, "[White \"Ann\"]\n\n40... Kd7 {only move} *\n");
+/// ```
 pub fn write_text(
     tags: &[(String, String)],
     number: u32,

@@ -16,18 +16,45 @@ pub const MATE_BOUND: Score = MATE - 1_000;
 pub const DRAW: Score = 0;
 
 /// Score of winning with mate delivered `ply` plies from the root.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{MATE, mate_in};
+///
+/// assert_eq!(mate_in(3), MATE - 3);
+/// assert!(mate_in(1) > mate_in(3)); // the shorter mate scores higher
+/// ```
 #[inline]
 pub const fn mate_in(ply: usize) -> Score {
     MATE - ply as Score
 }
 
 /// Score of being mated `ply` plies from the root.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{mate_in, mated_in};
+///
+/// assert_eq!(mated_in(4), -mate_in(4));
+/// assert!(mated_in(4) > mated_in(2)); // being mated later is better
+/// ```
 #[inline]
 pub const fn mated_in(ply: usize) -> Score {
     -MATE + ply as Score
 }
 
 /// Whether `score` reports a forced mate for either side.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{is_mate, mate_in, mated_in};
+///
+/// assert!(is_mate(mate_in(9)) && is_mate(mated_in(2)));
+/// assert!(!is_mate(950)); // a large evaluation, not a mate
+/// ```
 #[inline]
 pub const fn is_mate(score: Score) -> bool {
     score >= MATE_BOUND || score <= -MATE_BOUND
@@ -35,6 +62,16 @@ pub const fn is_mate(score: Score) -> bool {
 
 /// Moves (not plies) to the mate a score reports: positive when the side to move mates,
 /// negative when it is mated; `None` for a score that is not a mate.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{mate_in, mate_moves, mated_in};
+///
+/// assert_eq!(mate_moves(mate_in(5)), Some(3)); // mate on the fifth ply: White's third move
+/// assert_eq!(mate_moves(mated_in(4)), Some(-2));
+/// assert_eq!(mate_moves(35), None);
+/// ```
 pub const fn mate_moves(score: Score) -> Option<i32> {
     if score >= MATE_BOUND {
         Some((MATE - score + 1) / 2)
@@ -48,6 +85,17 @@ pub const fn mate_moves(score: Score) -> Option<i32> {
 }
 
 /// A score for people: `+0.35`, `-1.20`, `#3` (mate in 3 moves), `-#2` (mated in 2).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{human_text, mate_in, mated_in};
+///
+/// assert_eq!(human_text(35), "+0.35");
+/// assert_eq!(human_text(-120), "-1.20");
+/// assert_eq!(human_text(mate_in(5)), "#3");
+/// assert_eq!(human_text(mated_in(4)), "-#2");
+/// ```
 pub fn human_text(score: Score) -> String {
     match mate_moves(score) {
         Some(m) if m > 0 => format!("#{m}"),
@@ -58,6 +106,17 @@ pub fn human_text(score: Score) -> String {
 
 /// Converts a score relative to the root into one relative to a node `ply` plies deep,
 /// as a transposition table must store mate scores.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{from_table, mate_in, to_table};
+///
+/// // Mate in 7 plies from the root, found 4 plies deep: mate in 3 from that node.
+/// assert_eq!(to_table(mate_in(7), 4), mate_in(3));
+/// assert_eq!(to_table(42, 4), 42); // evaluations are stored as they are
+/// assert_eq!(from_table(to_table(mate_in(7), 4), 4), mate_in(7));
+/// ```
 #[inline]
 pub const fn to_table(score: Score, ply: usize) -> Score {
     if score >= MATE_BOUND {
@@ -70,6 +129,15 @@ pub const fn to_table(score: Score, ply: usize) -> Score {
 }
 
 /// Inverse of [`to_table`]: a stored node-relative score seen from `ply` plies below the root.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::score::{from_table, mate_in};
+///
+/// // A node's mate in 3 plies, met 6 plies below the root: mate in 9 from the root.
+/// assert_eq!(from_table(mate_in(3), 6), mate_in(9));
+/// ```
 #[inline]
 pub const fn from_table(score: Score, ply: usize) -> Score {
     if score >= MATE_BOUND {

@@ -14,6 +14,15 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
     /// The other side.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Side;
+    ///
+    /// assert_eq!(Side::White.opponent(), Side::Black);
+    /// assert_eq!(Side::Black.opponent().opponent(), Side::Black);
+    /// ```
     #[inline(always)]
     pub const fn opponent(self) -> Side {
         match self {
@@ -23,6 +32,16 @@ impl Side {
     }
 
     /// 0 for White, 1 for Black: an index into per-side arrays.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Side;
+    ///
+    /// let mut pieces = [0; 2];
+    /// pieces[Side::Black.index()] += 1;
+    /// assert_eq!(pieces, [0, 1]);
+    /// ```
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
