@@ -372,6 +372,17 @@ impl Position {
 
     /// The game phase: [`PHASE_MAX`] with all pieces on the board, 0 with kings and pawns
     /// only.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    /// use ladya_chess::weights::PHASE_MAX;
+    ///
+    /// assert_eq!(Position::start().phase(), PHASE_MAX);
+    /// assert_eq!(Position::from_fen("4k3/pppp4/8/8/8/8/4PPPP/4K3 w - - 0 1")?.phase(), 0);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn phase(&self) -> Score {
         let phase: Score =
             Kind::ALL.iter().map(|&k| WEIGHTS.phase[k as usize] * self.kind_set(k).count_ones() as Score).sum();
@@ -379,6 +390,18 @@ impl Position {
     }
 
     /// The static evaluation in centipawns, from the side to move's point of view.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// // A queen up: far ahead for White, as far behind for Black in the mirrored position.
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")?;
+    /// assert!(pos.evaluate() > 500);
+    /// assert_eq!(pos.mirrored().evaluate(), pos.evaluate());
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn evaluate(&self) -> Score {
         let mut e = Evaluation::new(self);
         let mut total = self.psqt;

@@ -108,6 +108,16 @@ impl Position {
     ///
     /// # Panics
     /// Never: the start FEN is valid (a test reads it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.to_fen(), Position::START_FEN);
+    /// assert_eq!(pos.legal_moves().len(), 20);
+    /// ```
     pub fn start() -> Position {
         Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
@@ -119,6 +129,20 @@ impl Position {
     /// [`FenError`] naming what is wrong: the field count, the placement, the side, castling
     /// rights with no king or rook where they need one (or that need Chess960), the en-passant
     /// square, the clocks, or a position no game can reach (kings, pawns on the back rank).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{FenError, Position};
+    ///
+    /// // "Kiwipete", position 2 of the Chess Programming Wiki's perft results.
+    /// let pos = Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")?;
+    /// assert_eq!(pos.legal_moves().len(), 48);
+    /// let bare = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - -")?; // clocks left out
+    /// assert_eq!(bare.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /// assert_eq!(Position::from_fen("4k3/8/8/8/8/8/8/4K3 x - - 0 1"), Err(FenError::BadSide("x".into())));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::parse_fen(fen, false)
     }
@@ -130,6 +154,21 @@ impl Position {
     ///
     /// # Errors
     /// As [`Position::from_fen`], with the castling field read in either Chess960 form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    /// use ladya_core::perft::perft;
+    ///
+    /// // Position 1 of the Chess Programming Wiki's Chess960 perft results, in Shredder-FEN.
+    /// let mut pos = Position::from_fen_chess960("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")?;
+    /// assert_eq!((perft(&mut pos, 1), perft(&mut pos, 2)), (21, 528));
+    /// assert!(pos.is_chess960());
+    /// assert_eq!(pos.to_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"); // X-FEN
+    /// assert_eq!(pos.to_shredder_fen(), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn from_fen_chess960(fen: &str) -> Result<Position, FenError> {
         Position::parse_fen(fen, true)
     }
@@ -170,11 +209,31 @@ impl Position {
     /// The position as FEN. The en-passant square is written only when a capture there is
     /// possible, as it is kept. Castling rights are written as X-FEN: `KQkq` for the
     /// outermost rook on its side (always so in standard chess), the rook's file otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("e4")?;
+    /// // No black pawn can take on e3, so no en-passant square is written.
+    /// assert_eq!(pos.to_fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     pub fn to_fen(&self) -> String {
         self.fen_with(false)
     }
 
     /// The position as Shredder-FEN: castling rights are the castling rooks' files (`HAha`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// assert_eq!(Position::start().to_shredder_fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// ```
     pub fn to_shredder_fen(&self) -> String {
         self.fen_with(true)
     }

@@ -364,16 +364,51 @@ fn castle<S: MoveSink, const INDEX: usize>(pos: &Position, sink: &mut S, king: S
 
 impl Position {
     /// Appends every legal move to `out`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{MoveList, Position};
+    ///
+    /// let pos = Position::start();
+    /// let mut moves = MoveList::new();
+    /// pos.append_legal_moves(&mut moves);
+    /// assert_eq!(moves.len(), 20);
+    /// ```
     pub fn append_legal_moves(&self, out: &mut MoveList<Move>) {
         generate::<_, false>(self, out);
     }
 
     /// Appends the legal captures (en passant included) and promotions to `out`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{MoveList, Position};
+    ///
+    /// // The pawn on b7 promotes on b8 or takes the rook on c8, each time to one of four pieces.
+    /// let pos = Position::from_fen("2rq3k/1P6/8/8/8/8/8/K7 w - - 0 1")?;
+    /// let mut noisy = MoveList::new();
+    /// pos.noisy_moves(&mut noisy);
+    /// assert_eq!(noisy.len(), 8);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn noisy_moves(&self, out: &mut MoveList<Move>) {
         generate::<_, true>(self, out);
     }
 
     /// The number of legal moves, counted without building them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// // Position 3 of the Chess Programming Wiki's perft results.
+    /// let pos = Position::from_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")?;
+    /// assert_eq!(pos.count_legal_moves(), 14);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
         generate::<_, false>(self, &mut counter);
@@ -383,6 +418,20 @@ impl Position {
     /// Appends the legal moves that give check to `out`: the generator keeps, per piece, only
     /// the target squares that check ([`Position::gives_check`] for each, without a test per
     /// move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{MoveList, Position};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")?;
+    /// let mut checks = MoveList::new();
+    /// pos.append_checks(&mut checks);
+    /// let mut san: Vec<String> = checks.iter().map(|&m| pos.human_move(m)).collect();
+    /// san.sort();
+    /// assert_eq!(san, ["Ra8+", "Rh8+"]);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn append_checks(&self, out: &mut MoveList<Move>) {
         let mut sink = ChecksOnly { pos: self, targets: CheckTargets::new(self), out };
         generate::<_, false>(self, &mut sink);
@@ -390,6 +439,16 @@ impl Position {
 
     /// Whether the side to move has a legal move: the king's steps are looked at first, up to
     /// the first safe one, and the generator stops at the first group of other moves it finds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// assert!(Position::start().has_legal_move());
+    /// assert!(!Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?.has_legal_move()); // stalemate
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn has_legal_move(&self) -> bool {
         let us = self.side;
         let king = self.king_square(us);

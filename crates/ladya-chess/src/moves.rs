@@ -11,6 +11,21 @@ use crate::piece::Kind;
 ///
 /// The flag tells the kind of move: quiet, double pawn push, castling either way, capture,
 /// en passant, promotion (four pieces) and promotion with capture (four pieces).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_chess::{Kind, MoveKind, Position};
+///
+/// let pos = Position::from_fen("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1")?;
+/// let m = pos.parse_move("axb8=N")?;
+/// assert_eq!(m.kind(), MoveKind::PromotionCapture(Kind::Knight));
+/// assert!(m.is_capture() && !m.is_castling());
+/// assert_eq!(m.promotion(), Some(Kind::Knight));
+/// assert_eq!((m.from(), m.to()), (48, 57)); // a7, b8
+/// assert_eq!(m.to_string(), "a7b8n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 

@@ -30,6 +30,19 @@ pub enum MoveError {
 impl Position {
     /// The move in UCI form: `e2e4`, `e7e8q`; castling as the king's move (`e1g1`) in
     /// standard chess, as king-takes-rook (`e1h1`) in Chess960, as `UCI_Chess960` wants.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+    /// let standard = Position::from_fen(fen)?;
+    /// assert_eq!(standard.uci_text(standard.parse_move("O-O")?), "e1g1");
+    /// let chess960 = Position::from_fen_chess960(fen)?;
+    /// assert_eq!(chess960.uci_text(chess960.parse_move("O-O")?), "e1h1");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn uci_text(&self, m: Move) -> String {
         match self.castling_rook_square(m) {
             Some(rook) if self.chess960 => format!("{}{}", square_name(m.from()), square_name(rook)),
@@ -43,6 +56,19 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is not a UCI move, or one that is not legal here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{Kind, MoveError, Position};
+    ///
+    /// let pos = Position::from_fen("4k3/P7/8/8/8/8/8/4K2R w K - 0 1")?;
+    /// assert_eq!(pos.parse_uci("a7a8n")?.promotion(), Some(Kind::Knight));
+    /// assert!(pos.parse_uci("e1h1")?.is_castling()); // king takes rook is read too
+    /// assert_eq!(pos.parse_uci("e1e3"), Err(MoveError::Illegal("e1e3".into())));
+    /// assert!(matches!(pos.parse_uci("Ke2"), Err(MoveError::Malformed(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
         if !text.is_ascii() || !(4..=5).contains(&text.len()) {
@@ -76,6 +102,17 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is neither form, or a move that is illegal or ambiguous here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.parse_move("Nf3")?, pos.parse_move("g1f3")?);
+    /// assert!(pos.parse_move("Nf4").is_err());
+    /// # Ok::<(), ladya_chess::MoveError>(())
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         let square = |range| t.get(range).and_then(parse_square);
@@ -145,6 +182,18 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is not SAN, or a move that is illegal or ambiguous here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{MoveError, Position};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1")?;
+    /// assert_eq!(pos.parse_san("Nbd2")?.to_string(), "b1d2");
+    /// assert_eq!(pos.parse_san("Nfd2+!?")?.to_string(), "f3d2"); // marks are ignored
+    /// assert!(matches!(pos.parse_san("Nd2"), Err(MoveError::Ambiguous { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
         let mut t = text.trim();

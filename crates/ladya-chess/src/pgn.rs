@@ -30,6 +30,18 @@ pub type Pgn = ladya_core::pgn::PgnGame<Position>;
 /// # Errors
 /// A bad tag pair or `FEN` tag, an unclosed comment or variation, an illegal or unreadable
 /// move, or a text with no game.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_chess::pgn::read_pgn;
+///
+/// let game = read_pgn("1. f3 e5 2. g4 Qh4# 0-1")?;
+/// assert_eq!(game.moves.len(), 4);
+/// assert_eq!(game.result.as_deref(), Some("0-1"));
+/// assert!(read_pgn("1. e4 e5 2. Ke3").is_err()); // an illegal move
+/// # Ok::<(), ladya_chess::pgn::PgnError>(())
+/// ```
 pub fn read_pgn(text: &str) -> Result<Pgn, PgnError> {
     ladya_core::pgn::read_first(text)
 }
@@ -38,6 +50,18 @@ pub fn read_pgn(text: &str) -> Result<Pgn, PgnError> {
 /// give; `Result` from `game.result`, else the tag, else `*`), `SetUp` and `FEN` when the start
 /// is not the standard one, the other tags, then the moves in SAN with move numbers, in lines
 /// of at most 79 characters, and the result (see [`ladya_core::pgn::write`]).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_chess::pgn::{read_pgn, write_pgn};
+///
+/// let game = read_pgn("[FEN \"4k3/8/8/8/8/8/4p3/4K3 b - - 0 40\"]\n40... Kd7 41. Kxe2 1/2-1/2")?;
+/// let text = write_pgn(&game);
+/// assert!(text.contains("[Result \"1/2-1/2\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4p3/4K3 b - - 0 40\"]\n"));
+/// assert!(text.ends_with("\n40... Kd7 41. Kxe2 1/2-1/2\n"));
+/// # Ok::<(), ladya_chess::pgn::PgnError>(())
+/// ```
 pub fn write_pgn(game: &Pgn) -> String {
     ladya_core::pgn::write(game)
 }

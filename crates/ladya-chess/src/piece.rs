@@ -36,6 +36,15 @@ impl Kind {
     }
 
     /// The kind for a letter of either case.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Kind;
+    ///
+    /// assert_eq!(Kind::from_letter('n'), Some(Kind::Knight));
+    /// assert_eq!(Kind::from_letter('X'), None);
+    /// ```
     pub fn from_letter(c: char) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.letter() == c.to_ascii_uppercase())
     }
@@ -89,6 +98,17 @@ impl Piece {
     }
 
     /// The piece a FEN letter names.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{Kind, Piece, Side};
+    ///
+    /// let piece = Piece::from_fen_letter('q').unwrap();
+    /// assert_eq!((piece.side(), piece.kind()), (Side::Black, Kind::Queen));
+    /// assert_eq!(piece.fen_letter(), 'q');
+    /// assert_eq!(Piece::from_fen_letter('?'), None);
+    /// ```
     pub fn from_fen_letter(c: char) -> Option<Piece> {
         let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
         Kind::from_letter(c).map(|k| Piece::new(side, k))

@@ -108,6 +108,23 @@ pub(crate) struct Undo {
 ///
 /// Equality compares everything, history included, so a restored position equals the one
 /// before the move only if unmake put back every field.
+///
+/// # Examples
+///
+/// Moves are read in SAN or UCI form and written in SAN for people, with what SAN needs to
+/// tell pieces apart, promotions and check marks:
+///
+/// ```
+/// use ladya_chess::Position;
+///
+/// let pos = Position::from_fen("4k3/1P6/8/8/8/5N2/8/1N2K2R w K - 0 1")?;
+/// let san = |uci| pos.parse_move(uci).map(|m| pos.human_move(m));
+/// assert_eq!(san("b1d2")?, "Nbd2");
+/// assert_eq!(san("b7b8q")?, "b8=Q+");
+/// assert_eq!(san("e1g1")?, "O-O");
+/// assert_eq!(san("h1h8")?, "Rh8+");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_kind: [Bitboard; 6],
@@ -164,12 +181,35 @@ impl Position {
     }
 
     /// The side to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{Position, Side};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1")?;
+    /// assert_eq!(pos.side_to_move(), Side::Black);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
     /// The piece on `square`, or [`Piece::NONE`] (also for a square off the board).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::board::parse_square;
+    /// use ladya_chess::{Kind, Piece, Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// let e1 = parse_square("e1").unwrap();
+    /// assert_eq!(pos.piece_at(e1), Piece::new(Side::White, Kind::King));
+    /// assert!(pos.piece_at(e1 + 8 * 3).is_none()); // e4
+    /// assert!(pos.piece_at(64).is_none()); // off the board
+    /// ```
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Piece {
         self.board.get(square as usize).copied().unwrap_or(Piece::NONE)
@@ -188,6 +228,16 @@ impl Position {
     }
 
     /// Squares holding `side`'s pieces of `kind`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{Kind, Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.pieces(Side::White, Kind::Pawn), 0xFF00); // the second rank
+    /// assert_eq!(pos.pieces(Side::Black, Kind::Knight).count_ones(), 2);
+    /// ```
     #[inline(always)]
     pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_kind[kind as usize] & self.by_side[side.index()]
@@ -200,28 +250,88 @@ impl Position {
     }
 
     /// The square of `side`'s king.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::board::square_name;
+    /// use ladya_chess::{Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(square_name(pos.king_square(Side::Black)), "e8");
+    /// ```
     #[inline(always)]
     pub fn king_square(&self, side: Side) -> Square {
         lowest(self.pieces(side, Kind::King))
     }
 
     /// The en-passant target square, if a capture there is possible.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    /// use ladya_chess::board::square_name;
+    ///
+    /// let mut pos = Position::from_fen("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1")?;
+    /// pos.play_text("e4")?;
+    /// assert_eq!(pos.en_passant().map(square_name).as_deref(), Some("e3"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn en_passant(&self) -> Option<Square> {
         (self.en_passant != NO_SQUARE).then_some(self.en_passant)
     }
 
     /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("Nf3")?;
+    /// assert_eq!(pos.halfmove_clock(), 1);
+    /// pos.play_text("e5")?;
+    /// assert_eq!(pos.halfmove_clock(), 0); // a pawn move
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
 
     /// The full-move number, starting at 1 and increased after each Black move; it stops at
     /// 65535, the most a FEN takes, so that every position's FEN reads back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("e4")?;
+    /// assert_eq!(pos.fullmove_number(), 1);
+    /// pos.play_text("c5")?;
+    /// assert_eq!(pos.fullmove_number(), 2);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove.min(u32::from(u16::MAX))
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("d4")?;
+    /// assert_eq!(pos.key(), pos.compute_key());
+    /// assert_ne!(pos.key(), Position::start().key());
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
@@ -235,6 +345,19 @@ impl Position {
 
     /// The square of the rook that castling move `m` of this position takes along; `None`
     /// for a move that is not castling.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    /// use ladya_chess::board::square_name;
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let castle = pos.parse_move("O-O-O")?;
+    /// assert_eq!(pos.castling_rook_square(castle).map(square_name).as_deref(), Some("a1"));
+    /// assert_eq!(pos.castling_rook_square(pos.parse_move("Kd2")?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn castling_rook_square(&self, m: Move) -> Option<Square> {
         m.is_castling().then(|| self.castling_rook(m).0)
     }
@@ -247,12 +370,38 @@ impl Position {
     }
 
     /// The moves made since the position was set up, oldest first.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// for text in ["e4", "e5", "Nf3"] {
+    ///     pos.play_text(text)?;
+    /// }
+    /// let played: Vec<String> = pos.moves_played().map(|m| m.to_string()).collect();
+    /// assert_eq!(played, ["e2e4", "e7e5", "g1f3"]);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
         self.history.iter().map(|u| u.mv)
     }
 
     /// Pieces of both sides that attack `square` when the board holds `occupied` (none for a
     /// square off the board).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    /// use ladya_chess::board::{parse_square, square_name, squares};
+    ///
+    /// let pos = Position::start();
+    /// let f3 = parse_square("f3").unwrap();
+    /// let names: Vec<String> = squares(pos.attackers_to(f3, pos.occupied())).map(square_name).collect();
+    /// assert_eq!(names, ["g1", "e2", "g2"]);
+    /// ```
     #[inline(always)]
     pub fn attackers_to(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let s = square as usize;
@@ -271,6 +420,19 @@ impl Position {
 
     /// Whether `by` attacks `square` when the board holds `occupied` (false for a square off
     /// the board).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::board::parse_square;
+    /// use ladya_chess::{Position, Side};
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")?;
+    /// let a8 = parse_square("a8").unwrap();
+    /// assert!(pos.is_attacked(a8, Side::White, pos.occupied()));
+    /// assert!(!pos.is_attacked(a8, Side::Black, pos.occupied()));
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     #[inline(always)]
     pub fn is_attacked(&self, square: Square, by: Side, occupied: Bitboard) -> bool {
         let s = square as usize;
@@ -288,6 +450,18 @@ impl Position {
     }
 
     /// Enemy pieces giving check to the side to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// // A double check: the rook on e1 and the knight on d6.
+    /// let pos = Position::from_fen("4k3/8/3N4/8/8/8/8/4R1K1 b - - 0 1")?;
+    /// assert_eq!(pos.checkers().count_ones(), 2);
+    /// assert!(pos.in_check());
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
         let king = self.king_square(self.side);
@@ -295,6 +469,21 @@ impl Position {
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// for text in ["e4", "f6", "d4", "g5"] {
+    ///     pos.play_text(text)?;
+    /// }
+    /// assert!(!pos.in_check());
+    /// pos.play_text("Qh5")?;
+    /// assert!(pos.in_check() && pos.is_checkmate());
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     #[inline(always)]
     pub fn in_check(&self) -> bool {
         let king = self.king_square(self.side);
@@ -304,6 +493,18 @@ impl Position {
     /// Whether `m`, a legal move here, gives check: directly, by discovery, with the rook of a
     /// castling, or by opening a line through an en-passant capture. Looks at the board after
     /// the move without making it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// // The knight leaves the a1-h8 diagonal and the queen behind it checks.
+    /// let pos = Position::from_fen("7k/8/8/8/8/8/1N6/Q3K3 w - - 0 1")?;
+    /// assert!(pos.gives_check(pos.parse_move("Nd3")?)); // a discovered check
+    /// assert!(!pos.gives_check(pos.parse_move("Kd2")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline]
     pub fn gives_check(&self, m: Move) -> bool {
         if !m.is_plain() {
@@ -378,6 +579,18 @@ impl Position {
     /// front, and returns how many there are: [`Position::gives_check`] for each, with what
     /// every move shares (the squares that check the king per kind of piece, the pieces that
     /// uncover a check) worked out once.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")?;
+    /// let mut moves = pos.legal_moves();
+    /// assert_eq!(pos.checks_first(&mut moves), 1);
+    /// assert_eq!(pos.human_move(moves[0]), "Ra8+");
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn checks_first(&self, moves: &mut MoveList<Move>) -> usize {
         let targets = CheckTargets::new(self);
         let mut checks = 0;
@@ -417,6 +630,17 @@ impl Position {
     /// The same position with the colours exchanged: every piece goes to the square mirrored
     /// across the board's middle rank and changes side, and so do the side to move, the
     /// castling rights and the en-passant square. The clocks are kept; the history is not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/R3K3 w Q - 3 7")?;
+    /// assert_eq!(pos.mirrored().to_fen(), "r3k3/4p3/8/8/8/8/8/4K3 b q - 3 7");
+    /// assert_eq!(pos.mirrored().mirrored(), pos);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn mirrored(&self) -> Position {
         let mut mirror = Position::empty();
         for square in squares(self.occupied()) {
@@ -510,6 +734,18 @@ impl Position {
     /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
     /// Unchecked, for the search: an illegal move leaves a position that is not one of the
     /// game (debug builds assert legality); [`Position::play`] is the checked form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2")?;
+    /// let en_passant = pos.parse_move("exd6")?;
+    /// pos.make(en_passant);
+    /// assert_eq!(pos.to_fen(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn make(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "make: {m} is not legal in {}", self.to_fen());
         let us = self.side;
@@ -581,6 +817,20 @@ impl Position {
     }
 
     /// Takes back the last move (or null move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 5 20")?;
+    /// let before = pos.clone();
+    /// pos.play_text("O-O-O")?;
+    /// assert_eq!(pos.to_fen(), "2kr3r/8/8/8/8/8/8/R3K2R w KQ - 6 21");
+    /// pos.unmake();
+    /// assert_eq!(pos, before);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn unmake(&mut self) {
         let Some(undo) = self.history.pop() else { return };
         self.side = self.side.opponent();
@@ -620,6 +870,19 @@ impl Position {
 
     /// Passes the turn (null-move pruning); take it back with [`Position::unmake`].
     /// The fifty-move counter restarts, so repetitions are not looked for across it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{Position, Side};
+    ///
+    /// let mut pos = Position::start();
+    /// pos.make_null();
+    /// assert_eq!(pos.side_to_move(), Side::Black);
+    /// assert_ne!(pos.key(), Position::start().key());
+    /// pos.unmake();
+    /// assert_eq!(pos, Position::start());
+    /// ```
     pub fn make_null(&mut self) {
         self.history.push(Undo {
             mv: Move::NONE,

@@ -13,6 +13,19 @@ impl Position {
     /// hundredth half-move mates), repetition, insufficient material. A repetition of a
     /// position first seen at history index `twofold_from` or later counts at its second
     /// occurrence, earlier ones at their third.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{EndReason, Outcome, Position};
+    ///
+    /// let fifty = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 100 80")?;
+    /// assert_eq!(fifty.rule_outcome(usize::MAX), Some(Outcome::draw(EndReason::FiftyMoves)));
+    /// let knight = Position::from_fen("4k3/8/8/8/8/8/8/4KN2 w - - 0 1")?;
+    /// assert_eq!(knight.rule_outcome(usize::MAX), Some(Outcome::draw(EndReason::InsufficientMaterial)));
+    /// assert_eq!(Position::start().rule_outcome(usize::MAX), None);
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {
         if self.halfmove >= 100 {
             // Mate on the hundredth half-move still counts as mate.
@@ -30,6 +43,18 @@ impl Position {
 
     /// What it means that the side to move has no legal move: checkmate, or stalemate (a
     /// draw).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::{EndReason, Outcome, Position};
+    ///
+    /// let stalemate = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")?;
+    /// assert!(stalemate.legal_moves().is_empty());
+    /// assert_eq!(stalemate.no_moves_outcome(), Outcome::draw(EndReason::Stalemate));
+    /// assert_eq!(stalemate.outcome(), Some(Outcome::draw(EndReason::Stalemate)));
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn no_moves_outcome(&self) -> Outcome {
         if self.in_check() {
             Outcome::win(self.side.opponent(), EndReason::Checkmate)
@@ -40,6 +65,20 @@ impl Position {
 
     /// Whether the position has occurred before: at all if the earlier occurrence is at
     /// history index `twofold_from` or later, else twice before (threefold repetition).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// for text in ["Nc3", "Nc6", "Nb1", "Nb8"] {
+    ///     pos.play_text(text)?;
+    /// }
+    /// assert!(!pos.is_repetition(usize::MAX)); // the start's second occurrence
+    /// assert!(pos.is_repetition(0)); // counted from ply 0, as a search does
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
     pub fn is_repetition(&self, twofold_from: usize) -> bool {
         // Positions with the same side to move, as far back as the last capture or pawn move.
         let n = self.history.len();
@@ -50,6 +89,19 @@ impl Position {
 
     /// Whether neither side can ever give mate: bare kings, a single minor piece, or only
     /// bishops all standing on squares of one colour.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let fen = |placement: &str| Position::from_fen(&format!("{placement} w - - 0 1"));
+    /// assert!(fen("4k3/8/8/8/8/8/8/4KN2")?.insufficient_material()); // a knight alone
+    /// assert!(fen("4k3/8/8/8/8/8/3b4/2B1K3")?.insufficient_material()); // bishops on dark squares
+    /// assert!(!fen("4k3/8/8/8/8/8/8/2B1KB2")?.insufficient_material()); // bishops of both colours
+    /// assert!(!fen("4k3/8/8/8/8/8/8/4K2R")?.insufficient_material());
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
     pub fn insufficient_material(&self) -> bool {
         let heavy =
             self.by_kind[Kind::Pawn as usize] | self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::Queen as usize];

@@ -29,6 +29,17 @@ impl Position {
     }
 
     /// MVV-LVA: the victim's value dominates, the cheaper attacker breaks ties.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// let pos = Position::from_fen("4k3/8/8/3q4/4P3/8/8/3QK3 w - - 0 1")?;
+    /// let (pawn_takes, queen_takes) = (pos.parse_move("exd5")?, pos.parse_move("Qxd5")?);
+    /// assert!(pos.capture_order_value(pawn_takes) > pos.capture_order_value(queen_takes));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn capture_order_value(&self, m: Move) -> i32 {
         let attacker = self.piece_at(m.from()).kind() as i32;
         16 * self.gain(m) - attacker
@@ -36,6 +47,21 @@ impl Position {
 
     /// Whether `m` followed by the best captures on its target square, each side free to
     /// stop, nets the mover at least `threshold`. Pins are ignored, as usual for SEE.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// // The pawn on e5 is defended by the pawn on d6.
+    /// let pos = Position::from_fen("4k3/8/3p4/4p3/8/8/8/4R1K1 w - - 0 1")?;
+    /// let rook_takes = pos.parse_move("Rxe5")?;
+    /// assert!(!pos.see_ge(rook_takes, 0)); // a rook for a pawn
+    /// assert!(pos.see_ge(rook_takes, -1000));
+    /// let pawn = Position::from_fen("4k3/8/8/4p3/3P4/8/8/4K3 w - - 0 1")?;
+    /// assert!(pawn.see_ge(pawn.parse_move("dxe5")?, 50)); // a free pawn
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn see_ge(&self, m: Move, threshold: Score) -> bool {
         if m.is_castling() {
             return threshold <= 0;
