@@ -7,6 +7,10 @@
 //! the first moves that a single defence refutes. The answer is a proof over the whole move
 //! tree, never a search score: no time limit, no pruning that could lose a solution.
 //!
+//! [`human`] and [`human_lines`] lay a solution out for people; [`SolutionReport`] and
+//! [`LinesReport`] write it out for programs, every move in coordinates and in notation, and
+//! the `serde` feature derives `Serialize` on them (`ladya solve --json` prints them).
+//!
 //! # Solving a mate in two
 //!
 //! ```
@@ -66,12 +70,14 @@
 mod lines;
 mod prover;
 mod render;
+pub mod report;
 mod solution;
 mod stipulation;
 mod table;
 
 pub use lines::{Lines, replay, solve_lines};
-pub use render::{human, human_lines, json, json_lines};
+pub use render::{human, human_lines};
+pub use report::{LinesReport, SolutionReport};
 pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};
 pub use stipulation::{Aim, Cooperative, MAX_MOVES, Stipulation, StipulationError};
 pub use table::Table;

@@ -1,5 +1,5 @@
-//! A solution as text: laid out like a problem solution in the game's notation for people,
-//! or as JSON for programs.
+//! A solution as text, laid out like a problem solution in the game's notation for people
+//! (for programs, see [`report`](crate::report)).
 //!
 //! The human layout numbers the attacker's moves `1.`, `2.` and the defender's `1...`,
 //! whichever side attacks, and marks every mating move `#`. A key ends in `!`, a try in `?` with its refutation; the threat
@@ -164,110 +164,6 @@ fn mark_mate(mut text: String) -> String {
     text
 }
 
-/// The solution as one JSON object:
-///
-/// ```text
-/// {"game":"chess","fen":"...","mate":2,"nodes":N,
-///  "keys":[{"move":"d1f3","text":"Qf3","length":2,"play":PLAY}],
-///  "tries":[{"move":"d1d4","text":"Qd4","refutation":MOVE}]}
-/// ```
-///
-/// `move` is the coordinate form, `text` the notation for people; `length` and `play` are left
-/// out with keys only, and `play` is null for a key that mates. PLAY is
-/// `{"threat":THREAT,"defences":[{"move","text","length","answers":[MOVE...],"then":PLAY|null}]}`
-/// and THREAT one of `{"kind":"check"}`, `{"kind":"zugzwang"}`,
-/// `{"kind":"mate","length":1,"moves":[MOVE...]}`, with MOVE `{"move":"f3f7","text":"Qf7#"}`.
-pub fn json<G: Game>(root: &G, solution: &Solution<G::Move>) -> String {
-    let mut pos = root.clone();
-    let keys: Vec<String> = solution
-        .keys
-        .iter()
-        .map(|key| {
-            let mut text = format!("{{{}", json_move_fields(&pos, key.mv));
-            if let Some(after) = &key.after {
-                pos.make(key.mv);
-                let play = match after {
-                    After::Mate => "null".to_string(),
-                    After::Play(play) => json_play(&mut pos, play),
-                };
-                pos.unmake();
-                let _ = write!(text, ",\"length\":{},\"play\":{play}", key.length);
-            }
-            text.push('}');
-            text
-        })
-        .collect();
-    let tries: Vec<String> = solution
-        .tries
-        .iter()
-        .map(|&Try { mv, refutation }| {
-            let fields = json_move_fields(&pos, mv);
-            pos.make(mv);
-            let refutation = json_move(&pos, refutation);
-            pos.unmake();
-            format!("{{{fields},\"refutation\":{refutation}}}")
-        })
-        .collect();
-    format!(
-        "{{\"game\":{},\"fen\":{},\"stipulation\":\"{}{}\",\"mate\":{},\"nodes\":{},\"keys\":[{}],\"tries\":[{}]}}",
-        quote(G::NAME),
-        quote(&root.fen()),
-        solution.aim.prefix(),
-        solution.mate,
-        solution.mate,
-        solution.nodes,
-        keys.join(","),
-        tries.join(",")
-    )
-}
-
-fn json_play<G: Game>(pos: &mut G, play: &Play<G::Move>) -> String {
-    let threat = match &play.threat {
-        Threat::Check => "{\"kind\":\"check\"}".to_string(),
-        Threat::Zugzwang => "{\"kind\":\"zugzwang\"}".to_string(),
-        Threat::Mate { length, moves } => {
-            pos.make_null();
-            let moves = json_moves(pos, moves);
-            pos.unmake();
-            format!("{{\"kind\":\"mate\",\"length\":{length},\"moves\":{moves}}}")
-        }
-    };
-    let defences: Vec<String> = play
-        .defences
-        .iter()
-        .map(|d| {
-            let fields = json_move_fields(pos, d.mv);
-            pos.make(d.mv);
-            let answers = json_moves(pos, &d.answers);
-            let then = match (&d.then, d.answers.first()) {
-                (Some(then), Some(&answer)) => {
-                    pos.make(answer);
-                    let then = json_play(pos, then);
-                    pos.unmake();
-                    then
-                }
-                _ => "null".to_string(),
-            };
-            pos.unmake();
-            format!("{{{fields},\"length\":{},\"answers\":{answers},\"then\":{then}}}", d.length)
-        })
-        .collect();
-    format!("{{\"threat\":{threat},\"defences\":[{}]}}", defences.join(","))
-}
-
-fn json_moves<G: Game>(pos: &G, moves: &[G::Move]) -> String {
-    let moves: Vec<String> = moves.iter().map(|&m| json_move(pos, m)).collect();
-    format!("[{}]", moves.join(","))
-}
-
-fn json_move<G: Game>(pos: &G, m: G::Move) -> String {
-    format!("{{{}}}", json_move_fields(pos, m))
-}
-
-fn json_move_fields<G: Game>(pos: &G, m: G::Move) -> String {
-    format!("\"move\":{},\"text\":{}", quote(&pos.move_text(m)), quote(&pos.human_move_text(m)))
-}
-
 /// The solutions of a help- or series-play problem for people, one line each, numbered as in
 /// problem books: `1.Kb8 Kb2 2.Ka8 Rd8#` (`h#2`), `1...Kb2 2.Kb8 Kc3 3.Ka8 Rd8#` (`h#2.5`,
 /// the side to move mating), `1.Kb7 2.Ka6 3.Ka5 Ra1#` (`ser-h#3`), `1.Kb7 2.Ka6 3.Ra1#`
@@ -310,59 +206,4 @@ fn line_text<G: Game>(root: &G, stipulation: Cooperative, line: &[G::Move]) -> S
         words.push(format!("{}{text}", number.unwrap_or_default()));
     });
     words.join(" ")
-}
-
-/// The solutions of a help- or series-play problem as one JSON object:
-///
-/// ```text
-/// {"game":"chess","fen":"...","stipulation":"h#2","nodes":N,
-///  "solutions":[[{"move":"a8b8","text":"Kb8"},{"move":"c1b2","text":"Kb2"},...],...]}
-/// ```
-pub fn json_lines<G: Game>(root: &G, lines: &Lines<G::Move>) -> String {
-    let solutions: Vec<String> = lines
-        .solutions
-        .iter()
-        .map(|line| {
-            let mut moves = Vec::with_capacity(line.len());
-            replay(root, lines.stipulation, line, |pos, m| moves.push(json_move(pos, m)));
-            format!("[{}]", moves.join(","))
-        })
-        .collect();
-    format!(
-        "{{\"game\":{},\"fen\":{},\"stipulation\":\"{}\",\"nodes\":{},\"solutions\":[{}]}}",
-        quote(G::NAME),
-        quote(&root.fen()),
-        lines.stipulation,
-        lines.nodes,
-        solutions.join(",")
-    )
-}
-
-/// `text` as a JSON string.
-fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::quote;
-
-    #[test]
-    fn quotes_json_strings() {
-        assert_eq!(quote("Qf7#"), "\"Qf7#\"");
-        assert_eq!(quote("a\"b\\c\n"), "\"a\\\"b\\\\c\\u000a\"");
-    }
 }

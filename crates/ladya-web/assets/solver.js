@@ -105,8 +105,9 @@ export class Solver {
     const keys = answer.keys;
     this.keys.innerHTML =
       `<span class="label">Key${keys.length > 1 ? "s" : ""}</span>` +
-      keys.map((k) => `<button type="button" data-move="${escape(k.move)}" aria-label="Play the key ${escape(k.text)}">${escape(k.text)}</button>`).join("");
-    // In the tree, each key's line ("1.Qf6! ...") starts with a button too.
+      keys.map((k) => `<button type="button" data-move="${escape(k.move)}" aria-label="Play the key ${escape(k.text)}!">${escape(k.text)}!</button>`).join("");
+    // In the tree, each key's line ("1.Qf6! ...") starts with a button too; a key's `text` is
+    // its move (`Qf6`), maybe marked `#` or `+`.
     const bare = (text) => text.replace(/[!?#+]+$/, "");
     this.output.innerHTML = answer.text
       .split("\n")

@@ -11,9 +11,10 @@ use ladya_core::Game;
 use ladya_search::tt::Bound;
 use ladya_search::{Limits, Report, SearchControl, SearchOptions, SearchResult, TranspositionTable, search};
 use ladya_solver::{
-    Aim, Cooperative, Options as SolveOptions, Stipulation, Table, human, human_lines, replay, solve_lines,
-    solve_shortest,
+    Aim, Cooperative, LinesReport, Options as SolveOptions, SolutionReport, Stipulation, Table, human, human_lines,
+    solve_lines, solve_shortest,
 };
+use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
@@ -193,60 +194,63 @@ pub fn solve_job<G: PageGame>(request: &PositionRequest, stipulation: Stipulatio
             Stipulation::Forced { aim, moves } => forced_json(&pos, aim, moves, options, &table),
             Stipulation::Cooperative(play) => lines_json(&pos, play, &options, &table),
         };
-        answer.ok_or_else(|| ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the solver was stopped: it took too long"))
+        answer.unwrap_or_else(|| {
+            Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "the solver was stopped: it took too long"))
+        })
     }))
+}
+
+/// The answer of `/api/solve`: the solver's report (as `ladya solve --json` prints it), whether
+/// it holds a solution, and the solution laid out as `ladya solve` prints it.
+#[derive(Serialize)]
+struct SolveAnswer<R> {
+    solved: bool,
+    text: String,
+    #[serde(flatten)]
+    report: R,
+}
+
+impl<R: Serialize> SolveAnswer<R> {
+    fn json(self) -> Result<Value, ApiError> {
+        serde_json::to_value(self).map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))
+    }
 }
 
 /// The shortest solution of a forced stipulation (`aim` within `moves`), with its keys; none
 /// when stopped.
-fn forced_json<G: Game>(pos: &G, aim: Aim, moves: u32, options: SolveOptions, table: &Table) -> Option<Value> {
+fn forced_json<G: Game>(
+    pos: &G,
+    aim: Aim,
+    moves: u32,
+    options: SolveOptions,
+    table: &Table,
+) -> Option<Result<Value, ApiError>> {
     let options = SolveOptions { aim, ..options };
     let mut nodes = 0;
     let solution = solve_shortest(pos, moves, &options, table, &mut |miss| nodes += miss.nodes);
     if solution.stopped {
         return None;
     }
-    let keys: Vec<Value> = solution
-        .keys
-        .iter()
-        .map(|key| json!({ "move": pos.move_text(key.mv), "text": format!("{}!", pos.human_move_text(key.mv)) }))
-        .collect();
-    let solved = !keys.is_empty();
-    Some(json!({
-        "solved": solved,
-        "stipulation": Stipulation::Forced { aim, moves }.to_string(),
-        "mate": solved.then_some(solution.mate),
-        "text": human(pos, &solution),
-        "keys": keys,
-        "nodes": nodes + solution.nodes,
-    }))
+    let mut report = SolutionReport::new(pos, &solution);
+    // The shorter lengths tried before count too.
+    report.nodes += nodes;
+    Some(SolveAnswer { solved: !report.keys.is_empty(), text: human(pos, &solution), report }.json())
 }
 
 /// Every solution of a help- or series-play stipulation, each move written in the position
 /// it is played in; none when stopped.
-fn lines_json<G: Game>(pos: &G, play: Cooperative, options: &SolveOptions, table: &Table) -> Option<Value> {
+fn lines_json<G: Game>(
+    pos: &G,
+    play: Cooperative,
+    options: &SolveOptions,
+    table: &Table,
+) -> Option<Result<Value, ApiError>> {
     let lines = solve_lines(pos, play, options, table);
     if lines.stopped {
         return None;
     }
-    let solutions: Vec<Value> = lines
-        .solutions
-        .iter()
-        .map(|line| {
-            let mut moves = Vec::with_capacity(line.len());
-            replay(pos, play, line, |at, m| {
-                moves.push(json!({ "move": at.move_text(m), "text": at.human_move_text(m) }))
-            });
-            Value::Array(moves)
-        })
-        .collect();
-    Some(json!({
-        "solved": !solutions.is_empty(),
-        "stipulation": play.to_string(),
-        "text": human_lines(pos, &lines),
-        "solutions": solutions,
-        "nodes": lines.nodes,
-    }))
+    let report = LinesReport::new(pos, &lines);
+    Some(SolveAnswer { solved: !report.solutions.is_empty(), text: human_lines(pos, &lines), report }.json())
 }
 
 /// Runs `job` on a blocking thread, holding `slot` until it ends, and waits at most `most`

@@ -387,15 +387,22 @@ fn the_solver_finds_a_mate_in_two_and_is_bounded() {
     let server = Server::start();
     let fen = "kb3Q2/pn6/p1Q5/p7/P7/8/p1pPP3/rbK5 w - - 0 1";
     let answer = server.post_ok("api/solve", json!({"game": "chess", "fen": fen, "mate": 3}));
-    assert_eq!((&answer["solved"], &answer["mate"]), (&json!(true), &json!(2)));
-    assert_eq!(answer["keys"], json!([{"move": "f8f3", "text": "Qff3!"}]));
+    assert_eq!((&answer["solved"], &answer["mate"], &answer["stipulation"]), (&json!(true), &json!(2), &json!("#2")));
+    assert_eq!((&answer["game"], &answer["fen"]), (&json!("chess"), &json!(fen)));
+    // The keys as `ladya solve --json` writes them, with the play after them.
+    let keys = answer["keys"].as_array().unwrap();
+    assert_eq!(keys.len(), 1, "{answer}");
+    assert_eq!((&keys[0]["move"], &keys[0]["text"], &keys[0]["length"]), (&json!("f8f3"), &json!("Qff3"), &json!(2)));
+    assert_eq!(keys[0]["play"]["threat"]["moves"], json!([{"move": "c6b7", "text": "Qxb7#"}]), "{answer}");
     assert!(answer["text"].as_str().unwrap().starts_with("Mate in 2: 1 key\n1.Qff3! (2.Qxb7#)\n"));
     let none = server.post_ok("api/solve", json!({"game": "chess", "mate": 2}));
-    assert_eq!((&none["solved"], &none["mate"], &none["keys"]), (&json!(false), &Value::Null, &json!([])));
+    assert_eq!((&none["solved"], &none["mate"], &none["keys"]), (&json!(false), &json!(2), &json!([])));
+    assert_eq!(none["text"], "Mate in 2: no solution\n");
     // Xiangqi: the rook shuts the general in at once (the flying general guards the e-file).
     let xiangqi =
         server.post_ok("api/solve", json!({"game": "xiangqi", "fen": "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", "mate": 2}));
-    assert_eq!((&xiangqi["mate"], &xiangqi["keys"]), (&json!(1), &json!([{"move": "i0i8", "text": "R1+8!"}])));
+    assert_eq!(xiangqi["mate"], json!(1));
+    assert_eq!(xiangqi["keys"], json!([{"move": "i0i8", "text": "R1+8", "length": 1, "play": null}]));
     for (body, error) in [
         (json!({"game": "chess", "mate": 6}), "take N from 1 to 5"),
         (json!({"game": "chess", "mate": 0}), "take N from 1 to 5"),

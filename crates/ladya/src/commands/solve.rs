@@ -15,8 +15,8 @@ use clap::Args;
 use ladya_core::Game;
 use ladya_games::EngineGame;
 use ladya_solver::{
-    Cooperative, MAX_MOVES, Options, Stipulation, Table, human, human_lines, json, json_lines, replay, solve,
-    solve_lines, solve_shortest,
+    Cooperative, LinesReport, MAX_MOVES, Options, SolutionReport, Stipulation, Table, human, human_lines, replay,
+    solve, solve_lines, solve_shortest,
 };
 
 use crate::commands::position;
@@ -118,12 +118,17 @@ fn run_game<G: EngineGame>(args: &SolveArgs) -> Result<(), Failure> {
     }
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        println!("{}", json(&pos, &solution));
+        println!("{}", serde_json::to_string(&SolutionReport::new(&pos, &solution)).map_err(json_failure)?);
     } else {
         print!("{}", human(&pos, &solution));
     }
     eprintln!("Time: {seconds:.3} s, {} positions", solution.nodes);
     Ok(())
+}
+
+/// Why a report could not be written as JSON.
+fn json_failure(e: serde_json::Error) -> Failure {
+    Failure(format!("cannot write the solution as JSON: {e}"))
 }
 
 /// Solves a help- or series-play problem and prints every solution.
@@ -137,7 +142,7 @@ fn solve_cooperative<G: Game>(args: &SolveArgs, pos: &G, play: Cooperative, tabl
     let options = Options { threads: args.threads.into(), ..Options::default() };
     let lines = solve_lines(pos, play, &options, table);
     if args.json {
-        println!("{}", json_lines(pos, &lines));
+        println!("{}", serde_json::to_string(&LinesReport::new(pos, &lines)).map_err(json_failure)?);
     } else {
         print!("{}", human_lines(pos, &lines));
     }
