@@ -42,6 +42,7 @@
 mod engine;
 mod evaluation;
 mod output;
+mod position;
 mod runner;
 mod session;
 mod strength;

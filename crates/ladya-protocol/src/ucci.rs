@@ -8,6 +8,7 @@ use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::evaluation::{BUILT_IN, evaluation};
 use crate::output::Output;
+use crate::position::{Grammar, PositionCommand};
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::strength;
@@ -144,25 +145,10 @@ impl Ucci {
     fn set_position(&mut self, words: &[&str]) {
         self.finish_search();
         self.banned.clear();
-        let (fen, moves) = match words.split_first() {
-            Some((&"startpos", rest)) => (None, rest),
-            Some((&"fen", rest)) => {
-                let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
-                (Some(rest[..end].join(" ")), &rest[end..])
-            }
-            _ => return self.error("expected 'position fen FEN|startpos [moves ...]'"),
-        };
-        let moves = moves.strip_prefix(&["moves"][..]).unwrap_or(moves);
-        let mut next = self.session.boxed_clone();
-        if let Err(e) = next.reset(fen.as_deref()) {
-            return self.error(format!("bad FEN: {e}"));
+        match PositionCommand::parse(words, Grammar::Ucci).and_then(|p| p.set_up(self.session.as_ref())) {
+            Ok(next) => self.session = next,
+            Err(e) => self.error(e),
         }
-        for m in moves {
-            if let Err(e) = next.play(m) {
-                return self.error(format!("move {m}: {e}"));
-            }
-        }
-        self.session = next;
     }
 
     fn go(&mut self, words: &[&str]) {

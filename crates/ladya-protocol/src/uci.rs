@@ -10,6 +10,7 @@ use ladya_search::{Clock, Limits, SearchOptions};
 
 use crate::evaluation::{BUILT_IN, evaluation};
 use crate::output::Output;
+use crate::position::{Grammar, PositionCommand};
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
 use crate::session::{Session, TextReport, TextResult, new_session};
 use crate::strength;
@@ -172,30 +173,11 @@ impl Uci {
 
     fn set_position(&mut self, words: &[&str]) {
         self.finish_search();
-        let (fen, moves) = match words.split_first() {
-            Some((&"startpos", rest)) => (None, rest),
-            Some((&"fen", rest)) => {
-                let end = rest.iter().position(|w| *w == "moves").unwrap_or(rest.len());
-                (Some(rest[..end].join(" ")), &rest[end..])
-            }
-            _ => return self.error("expected 'position startpos|fen FEN [moves ...]'"),
-        };
-        let moves = match moves.split_first() {
-            None => &[][..],
-            Some((&"moves", rest)) => rest,
-            Some((word, _)) => return self.error(format!("expected 'moves', found '{word}'")),
-        };
-        // Set up a copy: a bad FEN or move leaves the previous position as it was.
-        let mut next = self.session.boxed_clone();
-        if let Err(e) = next.reset(fen.as_deref()) {
-            return self.error(format!("bad FEN: {e}"));
+        // A bad FEN or move leaves the previous position as it was.
+        match PositionCommand::parse(words, Grammar::Uci).and_then(|p| p.set_up(self.session.as_ref())) {
+            Ok(next) => self.session = next,
+            Err(e) => self.error(e),
         }
-        for m in moves {
-            if let Err(e) = next.play(m) {
-                return self.error(format!("move {m}: {e}"));
-            }
-        }
-        self.session = next;
     }
 
     fn go(&mut self, words: &[&str]) {
