@@ -46,6 +46,19 @@ const PALACE_ZONE: [Bitboard; 2] = {
 
 impl Position {
     /// Evaluation from the side to move's point of view, in centipawns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// // A rook up for Red: good for Red to move, as bad for Black to move.
+    /// let red = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1")?;
+    /// let black = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1")?;
+    /// assert!(red.evaluate() > 300);
+    /// assert_eq!(black.evaluate(), -red.evaluate());
+    /// # Ok::<(), ladya_xiangqi::FenError>(())
+    /// ```
     pub fn evaluate(&self) -> Score {
         let mut sum = Sum(self.psqt);
         self.positional_terms(&mut sum);
@@ -72,6 +85,17 @@ impl Position {
 
     /// The game phase: [`PHASE_FULL`] while the rooks, horses and cannons are on the board,
     /// falling to 0 as they come off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    /// use ladya_xiangqi::weights::PHASE_FULL;
+    ///
+    /// assert_eq!(Position::start().phase(), PHASE_FULL);
+    /// assert_eq!(Position::from_fen("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1")?.phase(), 0);
+    /// # Ok::<(), ladya_xiangqi::FenError>(())
+    /// ```
     pub fn phase(&self) -> Score {
         Kind::ALL
             .iter()
@@ -82,6 +106,18 @@ impl Position {
 
     /// Whether `side` has a piece that can give mate: a rook, horse, cannon or soldier. A side
     /// without one sees its lead divided by [`NO_ATTACKER_DIVISOR`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{Position, Side};
+    ///
+    /// // Advisors and elephants alone can never give mate.
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/2BAK4 w - - 0 1")?;
+    /// assert!(!pos.can_mate(Side::White));
+    /// assert!(Position::start().can_mate(Side::Black));
+    /// # Ok::<(), ladya_xiangqi::FenError>(())
+    /// ```
     pub fn can_mate(&self, side: Side) -> bool {
         let attackers = self.by_kind[Kind::Rook as usize]
             | self.by_kind[Kind::Horse as usize]

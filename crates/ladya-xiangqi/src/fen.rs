@@ -110,6 +110,17 @@ impl Position {
     ///
     /// # Panics
     /// Never: the start FEN is valid (a test reads it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::perft::perft;
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// assert_eq!(pos.to_fen(), Position::START_FEN);
+    /// assert_eq!((perft(&mut pos, 1), perft(&mut pos, 2), perft(&mut pos, 3)), (44, 1_920, 79_666));
+    /// ```
     pub fn start() -> Position {
         Position::from_fen(Position::START_FEN).expect("the start FEN is valid")
     }
@@ -119,6 +130,20 @@ impl Position {
     /// # Errors
     /// [`FenError`] naming what is wrong: the field count, the placement, the side, the clocks, or
     /// pieces no game can have (generals, advisors and elephants off their points, too many).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{FenError, Position, Side};
+    ///
+    /// // Horses and elephants may be written `H` and `E`, Red to move `r`; the clocks left out.
+    /// let pos = Position::from_fen("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r")?;
+    /// assert_eq!(pos, Position::start());
+    /// // The generals face each other on an open file: whoever moved last left its general attacked.
+    /// let facing = Position::from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    /// assert_eq!(facing, Err(FenError::OpponentInCheck(Side::Black)));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
@@ -161,6 +186,17 @@ impl Position {
     }
 
     /// The position as FEN, Red to move written `w`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("C2.5")?;
+    /// assert_eq!(pos.to_fen(), "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     pub fn to_fen(&self) -> String {
         let mut out = write_board(&BOARD, |file, rank| {
             let piece = self.piece_at(square_at(file, rank));

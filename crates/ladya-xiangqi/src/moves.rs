@@ -8,6 +8,18 @@ use crate::board::{Square, file_of, rank_of, square_name};
 
 /// A move packed as `from | to << 7`. Xiangqi moves need nothing more: no promotions, no
 /// castling, and a capture is told by the board.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_xiangqi::Move;
+/// use ladya_xiangqi::board::square_at;
+///
+/// let m = Move::new(square_at(7, 2), square_at(4, 2));
+/// assert_eq!((m.from(), m.to()), (25, 22));
+/// assert_eq!(m.to_string(), "h2e2"); // ICCS
+/// assert_eq!(m.uci(), "h3e3"); // Fairy-Stockfish
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 

@@ -71,12 +71,31 @@ fn parse_coordinates(text: &str, first_rank: u8) -> Option<(Square, Square)> {
 
 /// Converts a move in the UCI form of Fairy-Stockfish (ranks 1-10, `h3e3`) to ICCS (`h2e2`);
 /// `None` if the text is not such a move.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_xiangqi::uci_to_iccs;
+///
+/// assert_eq!(uci_to_iccs("h3e3").as_deref(), Some("h2e2"));
+/// assert_eq!(uci_to_iccs("a10a9").as_deref(), Some("a9a8"));
+/// assert_eq!(uci_to_iccs("a11a9"), None);
+/// ```
 pub fn uci_to_iccs(text: &str) -> Option<String> {
     parse_coordinates(text, 1).map(|(from, to)| Move::new(from, to).to_string())
 }
 
 /// Converts a move in ICCS coordinates (ranks 0-9, `h2e2`) to the UCI form of Fairy-Stockfish
 /// (`h3e3`); `None` if the text is not such a move.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_xiangqi::iccs_to_uci;
+///
+/// assert_eq!(iccs_to_uci("b9c7").as_deref(), Some("b10c8"));
+/// assert_eq!(iccs_to_uci("H2-E2").as_deref(), Some("h3e3"));
+/// ```
 pub fn iccs_to_uci(text: &str) -> Option<String> {
     parse_coordinates(text, 0).map(|(from, to)| Move::new(from, to).uci())
 }
@@ -101,6 +120,18 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is not ICCS, or a move that is not legal here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{MoveError, Position};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.parse_iccs("H2-E2")?, pos.parse_iccs("h2e2")?);
+    /// assert_eq!(pos.parse_iccs("e0e2"), Err(MoveError::Illegal("e0e2".into())));
+    /// assert!(matches!(pos.parse_iccs("C2.5"), Err(MoveError::Malformed(_))));
+    /// # Ok::<(), MoveError>(())
+    /// ```
     pub fn parse_iccs(&self, text: &str) -> Result<Move, MoveError> {
         let (from, to) = parse_coordinates(text, 0).ok_or_else(|| MoveError::Malformed(text.into()))?;
         self.find_legal(from, to, text)
@@ -111,6 +142,17 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is not such a move, or one that is not legal here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let pos = Position::start();
+    /// let m = pos.parse_uci("h3e3")?;
+    /// assert_eq!((m.to_string(), m.uci()), ("h2e2".to_string(), "h3e3".to_string()));
+    /// # Ok::<(), ladya_xiangqi::MoveError>(())
+    /// ```
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let (from, to) = parse_coordinates(text, 1).ok_or_else(|| MoveError::Malformed(text.into()))?;
         self.find_legal(from, to, text)
@@ -120,6 +162,17 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is neither form, or a move that is illegal or ambiguous here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.parse_move("C2.5")?, pos.parse_move("h2e2")?);
+    /// assert!(pos.parse_move("C2+5").is_err());
+    /// # Ok::<(), ladya_xiangqi::MoveError>(())
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         if parse_coordinates(text, 0).is_some() { self.parse_iccs(text) } else { self.parse_wxf(text) }
     }
@@ -185,6 +238,23 @@ impl Position {
     ///
     /// # Errors
     /// [`MoveError`] for text that is not WXF, or a move that is illegal or ambiguous here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{MoveError, Position};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.parse_wxf("H2+3")?.to_string(), "h0g2");
+    /// assert_eq!(pos.parse_wxf("n2+3")?, pos.parse_wxf("H2+3")?); // either case, N for H
+    /// assert!(matches!(pos.parse_wxf("A4+5"), Ok(_))); // the advisor's file names it
+    /// assert!(matches!(pos.parse_wxf("R1+10"), Err(MoveError::Malformed(_))));
+    /// // Two rooks on one file: `+` is the front one, `-` the rear.
+    /// let tandem = Position::from_fen("4k4/9/9/9/9/9/R8/9/9/R2K5 w - - 0 1")?;
+    /// assert_eq!(tandem.parse_wxf("R+.7")?.to_string(), "a3c3");
+    /// assert_eq!(tandem.parse_wxf("R-.8")?.to_string(), "a0b0");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_wxf(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.into());
         let mut chars: Vec<char> = text.trim().chars().collect();

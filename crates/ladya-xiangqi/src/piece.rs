@@ -48,6 +48,16 @@ impl Kind {
 
     /// The kind a FEN or WXF letter of either case names (`E` and `B` are elephants, `H` and
     /// `N` horses).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Kind;
+    ///
+    /// assert_eq!(Kind::from_letter('h'), Some(Kind::Horse));
+    /// assert_eq!(Kind::from_letter('N'), Some(Kind::Horse));
+    /// assert_eq!((Kind::Elephant.fen_letter(), Kind::Elephant.wxf_letter()), ('B', 'E'));
+    /// ```
     pub fn from_letter(c: char) -> Option<Kind> {
         match c.to_ascii_uppercase() {
             'K' => Some(Kind::General),
@@ -68,6 +78,14 @@ impl Kind {
 }
 
 /// The name of a side in xiangqi: Red moves first (it plays as [`Side::White`]).
+///
+/// # Examples
+///
+/// ```
+/// use ladya_xiangqi::{Side, side_name};
+///
+/// assert_eq!(side_name(Side::White), "Red");
+/// ```
 pub const fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "Red",
@@ -131,6 +149,16 @@ impl Piece {
     }
 
     /// The piece a FEN letter names (`E`/`e` and `H`/`h` are read as elephant and horse).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{Kind, Piece, Side};
+    ///
+    /// let piece = Piece::from_fen_letter('c').unwrap();
+    /// assert_eq!((piece.side(), piece.kind()), (Side::Black, Kind::Cannon));
+    /// assert_eq!(Piece::from_fen_letter('x'), None);
+    /// ```
     pub fn from_fen_letter(c: char) -> Option<Piece> {
         let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
         Kind::from_letter(c).map(|k| Piece::new(side, k))

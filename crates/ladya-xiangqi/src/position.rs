@@ -34,6 +34,22 @@ pub(crate) struct Undo {
 ///
 /// Equality compares everything, history included, so a restored position equals the one
 /// before the move only if unmake put back every field.
+///
+/// # Examples
+///
+/// Moves are shown in WXF notation, with the marks for two pieces of a kind on one file:
+///
+/// ```
+/// use ladya_xiangqi::Position;
+///
+/// let pos = Position::from_fen("4k4/9/9/9/9/9/R8/9/9/R2K5 w - - 0 1")?;
+/// let wxf = |iccs| pos.parse_move(iccs).map(|m| pos.human_move(m));
+/// assert_eq!(wxf("a3c3")?, "R+.7");
+/// assert_eq!(wxf("a0b0")?, "R-.8");
+/// assert_eq!(wxf("d0d1")?, "K6+1");
+/// assert_eq!(wxf("a3a9")?, "R++6");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) by_kind: [Bitboard; 7],
@@ -88,12 +104,36 @@ impl Position {
     }
 
     /// The side to move (Red is [`Side::White`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{Position, Side, side_name};
+    ///
+    /// let mut pos = Position::start();
+    /// assert_eq!(side_name(pos.side_to_move()), "Red");
+    /// pos.play_text("h2e2")?;
+    /// assert_eq!(pos.side_to_move(), Side::Black);
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
     /// The piece on `square`, or [`Piece::NONE`] (also for a square off the board).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::board::square_at;
+    /// use ladya_xiangqi::{Kind, Piece, Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.piece_at(square_at(7, 2)), Piece::new(Side::White, Kind::Cannon)); // h2
+    /// assert!(pos.piece_at(square_at(4, 4)).is_none());
+    /// assert!(pos.piece_at(90).is_none()); // off the board
+    /// ```
     #[inline(always)]
     pub fn piece_at(&self, square: Square) -> Piece {
         self.board.get(square as usize).copied().unwrap_or(Piece::NONE)
@@ -124,12 +164,36 @@ impl Position {
     }
 
     /// The square of `side`'s general.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::board::square_name;
+    /// use ladya_xiangqi::{Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(square_name(pos.general_square(Side::White)), "e0");
+    /// assert_eq!(square_name(pos.general_square(Side::Black)), "e9");
+    /// ```
     #[inline(always)]
     pub fn general_square(&self, side: Side) -> Square {
         self.generals[side.index()]
     }
 
     /// Plies since the last capture: the sixty-move counter (a draw at 120).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("h2e2")?;
+    /// assert_eq!(pos.halfmove_clock(), 1);
+    /// pos.play_text("b7b0")?; // the cannon takes the horse
+    /// assert_eq!(pos.halfmove_clock(), 0);
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
@@ -137,12 +201,38 @@ impl Position {
     /// The full-move number, starting at the set-up position's and increased after each
     /// Black move; it stops at 65535, the most a FEN takes, so that every position's FEN
     /// reads back.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 b - - 0 30")?;
+    /// pos.play_text("e9f9")?;
+    /// assert_eq!(pos.fullmove_number(), 31);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fullmove_number(&self) -> u32 {
         let black_first = usize::from(self.start_side == Side::Black);
         (usize::from(self.start_fullmove) + (self.history.len() + black_first) / 2).min(usize::from(u16::MAX)) as u32
     }
 
     /// The Zobrist key, maintained incrementally by make and unmake.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let (mut a, mut b) = (Position::start(), Position::start());
+    /// for (x, y) in [("h2e2", "b0c2"), ("h9g7", "h9g7"), ("b0c2", "h2e2")] {
+    ///     a.play_text(x)?;
+    ///     b.play_text(y)?;
+    /// }
+    /// assert_eq!(a.key(), b.key()); // one position by two move orders
+    /// assert_eq!(a.key(), a.compute_key());
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
@@ -157,6 +247,20 @@ impl Position {
 
     /// The moves made since the position was set up, oldest first ([`Move::NONE`] for a null
     /// move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// for text in ["C2.5", "H8+7"] {
+    ///     pos.play_text(text)?;
+    /// }
+    /// let played: Vec<String> = pos.moves_played().map(|m| m.to_string()).collect();
+    /// assert_eq!(played, ["h2e2", "h9g7"]);
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
         self.history.iter().map(|u| u.mv)
     }
@@ -192,6 +296,18 @@ impl Position {
     }
 
     /// Whether `side`'s general is attacked (in check, or facing the other general).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{Position, Side};
+    ///
+    /// // The cannon on e5 checks the black general over the soldier on e6.
+    /// let pos = Position::from_fen("4k4/9/9/4p4/4C4/9/9/9/9/3K5 b - - 0 1")?;
+    /// assert!(pos.general_attacked(Side::Black));
+    /// assert!(!pos.general_attacked(Side::White));
+    /// # Ok::<(), ladya_xiangqi::FenError>(())
+    /// ```
     #[inline(always)]
     pub fn general_attacked(&self, side: Side) -> bool {
         let them = side.opponent();
@@ -199,6 +315,18 @@ impl Position {
     }
 
     /// Whether the side to move is in check.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")?;
+    /// assert!(!pos.in_check());
+    /// pos.play_text("R9+9")?; // the rook up to a9
+    /// assert!(pos.in_check());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[inline(always)]
     pub fn in_check(&self) -> bool {
         self.general_attacked(self.side)
@@ -237,6 +365,18 @@ impl Position {
     /// Plays `m`, which must be legal here (as produced by the move generator or the parsers).
     /// Unchecked, for the search: an illegal move leaves a position that is not one of the
     /// game (debug builds assert legality); [`Position::play`] is the checked form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// let m = pos.parse_move("h2h9")?; // the cannon jumps the cannon on h7 to take the horse
+    /// pos.make(m);
+    /// assert_eq!(pos.to_fen(), "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 1");
+    /// # Ok::<(), ladya_xiangqi::MoveError>(())
+    /// ```
     #[inline(always)]
     pub fn make(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "make: {m} is not legal in {}", self.to_fen());
@@ -271,6 +411,20 @@ impl Position {
     }
 
     /// Takes back the last move (or null move); does nothing at the set-up position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("h2h9")?;
+    /// pos.unmake();
+    /// assert_eq!(pos, Position::start());
+    /// pos.unmake(); // nothing to take back
+    /// assert_eq!(pos, Position::start());
+    /// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+    /// ```
     #[inline(always)]
     pub fn unmake(&mut self) {
         let Some(undo) = self.history.pop() else { return };
@@ -305,6 +459,19 @@ impl Position {
 
     /// Passes the turn (null-move pruning); take it back with [`Position::unmake`]. The
     /// no-capture counter restarts, so repetitions are never looked for across a null move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::{Position, Side};
+    ///
+    /// let mut pos = Position::start();
+    /// pos.make_null();
+    /// assert_eq!(pos.side_to_move(), Side::Black);
+    /// assert_eq!(pos.moves_played().count(), 1);
+    /// pos.unmake();
+    /// assert_eq!(pos, Position::start());
+    /// ```
     pub fn make_null(&mut self) {
         self.history.push(Undo { mv: Move::NONE, captured: Piece::NONE, halfmove: self.halfmove, key: self.key });
         self.key ^= SIDE_KEY;

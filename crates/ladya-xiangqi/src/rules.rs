@@ -37,6 +37,56 @@
 //! federation's finer cases (a protector pinned against its general, discovered checks as
 //! chases, chases by several pieces taking turns judged piece by piece, the tables of mixed
 //! check-and-chase rulings). Perft ignores all of these rules.
+//!
+//! # Examples
+//!
+//! Red checks with its rook, again and again; at the third occurrence of the position Red has
+//! lost by perpetual check (a search, counting from its root, sees it at the second):
+//!
+//! ```
+//! use ladya_xiangqi::{EndReason, Game, Outcome, Position, Side};
+//!
+//! let mut pos = Position::from_fen("5k3/R8/9/9/9/9/9/9/9/3K5 w - - 0 1")?;
+//! let cycle = ["a8a9", "f9f8", "a9a8", "f8f9"];
+//! for m in cycle {
+//!     pos.play_text(m)?;
+//! }
+//! assert_eq!(pos.outcome(), None);
+//! let perpetual = Outcome::win(Side::Black, EndReason::PerpetualCheck);
+//! assert_eq!(pos.rule_outcome(0), Some(perpetual));
+//! for m in cycle {
+//!     pos.play_text(m)?;
+//! }
+//! assert_eq!(pos.outcome(), Some(perpetual));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The rook attacks the black horse with every move, and the horse runs each time: Red loses
+//! by perpetual chase.
+//!
+//! ```
+//! use ladya_xiangqi::{EndReason, Outcome, Position, Side};
+//!
+//! let mut pos = Position::from_fen("3k5/9/1n7/9/9/9/9/9/2R6/5K3 w - - 0 1")?;
+//! for m in ["c1b1", "b7c5", "b1c1", "c5b7"].repeat(2) {
+//!     pos.play_text(m)?;
+//! }
+//! assert_eq!(pos.outcome(), Some(Outcome::win(Side::Black, EndReason::PerpetualChase)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Sixty moves by each side without a capture draw, unless the last one mates:
+//!
+//! ```
+//! use ladya_xiangqi::rules::NO_CAPTURE_LIMIT;
+//! use ladya_xiangqi::{EndReason, Outcome, Position};
+//!
+//! let mut pos: Position = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 70".parse()?;
+//! pos.play_text("a0a1")?;
+//! assert_eq!(pos.halfmove_clock(), NO_CAPTURE_LIMIT);
+//! assert_eq!(pos.outcome(), Some(Outcome::draw(EndReason::NoCaptureLimit)));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use ladya_core::{EndReason, MoveList, Outcome, Side};
 

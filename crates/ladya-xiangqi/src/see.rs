@@ -65,6 +65,18 @@ impl Position {
 
     /// MVV-LVA ordering value of a capture: the victim's value dominates, the cheaper capturer
     /// breaks ties.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// // The rook on e2 can take a horse (a2) or a soldier (i2): the horse first.
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/n3R3p/9/5K3 w - - 0 1")?;
+    /// let (horse, soldier) = (pos.parse_move("e2a2")?, pos.parse_move("e2i2")?);
+    /// assert!(pos.capture_order_value(horse) > pos.capture_order_value(soldier));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn capture_order_value(&self, m: Move) -> i32 {
         let victim = self.piece_at(m.to());
         let gain = if victim.is_none() { 0 } else { SEE_VALUE[victim.kind() as usize] };
@@ -75,6 +87,19 @@ impl Position {
     /// stop, nets the mover at least `threshold`. Pins are ignored, as usual for SEE; the
     /// attackers are found afresh after every capture, since taking a piece off a line can
     /// give a cannon its screen or take it away.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// // The soldier on e6 is guarded by the black horse on c7.
+    /// let pos = Position::from_fen("3k5/9/2n6/4p4/9/9/9/9/9/4RK3 w - - 0 1")?;
+    /// let rook_takes = pos.parse_move("e0e6")?;
+    /// assert!(!pos.see_ge(rook_takes, 0)); // a rook for a soldier
+    /// assert!(pos.see_ge(rook_takes, -2000));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn see_ge(&self, m: Move, threshold: Score) -> bool {
         let (from, to) = (m.from(), m.to());
         if usize::from(to) >= SQUARES {
