@@ -98,6 +98,20 @@ fn own_value(own: Bitboard, target: Bitboard) -> Score {
 
 impl Position {
     /// The evaluation from the side to move's point of view.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// // Black answers with the mirror image of White's move (a half turn of the board): the
+    /// // position is as balanced as the start, and so is its evaluation.
+    /// let mut pos = Position::start();
+    /// pos.play_text("e3-e4")?;
+    /// pos.play_text("d6-d5")?;
+    /// assert_eq!(pos.evaluate(), Position::start().evaluate());
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     pub fn evaluate(&self) -> Score {
         self.known_score()
             .unwrap_or_else(|| self.side_value(self.side) - self.side_value(self.side.opponent()) + WEIGHTS.tempo)
@@ -105,6 +119,19 @@ impl Position {
 
     /// The score when it is known exactly, from the side to move's point of view: a side
     /// that cannot empty its home in time, or a race (steps 1 and 2 above).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// assert_eq!(Position::start().known_score(), None);
+    /// // Move 39 with every piece at home: White cannot empty its home by its 40th move.
+    /// let late = Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 39")?;
+    /// assert!(late.known_score().is_some_and(|s| s < 0));
+    /// assert_eq!(late.evaluate(), late.known_score().unwrap());
+    /// # Ok::<(), ladya_ugolki::FenError>(())
+    /// ```
     pub fn known_score(&self) -> Option<Score> {
         self.deadline_score().or_else(|| race::race_score(self))
     }

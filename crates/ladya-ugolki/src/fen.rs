@@ -62,6 +62,22 @@ impl Position {
     /// [`FenError`] naming what is wrong: the field count, the placement, the side, a move
     /// number the game cannot reach, or Black to move after Black has filled its target (the
     /// game ended before the last move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{FenError, Layout, Position};
+    ///
+    /// let pos = Position::from_fen("BBB5/BBB5/BBB5/8/8/5WWW/5WWW/5WWW w 1")?;
+    /// assert_eq!(pos.layout(), Layout::Nine); // nine pieces a side
+    /// let uneven = Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWW1 w 1");
+    /// assert_eq!(uneven.map(|_| ()), Err(FenError::UnequalCounts { white: 11, black: 12 }));
+    /// // The game ends after Black's 80th move: White may be to move at 81, Black never.
+    /// assert!(Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 81").is_ok());
+    /// let late = Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW b 81");
+    /// assert_eq!(late.map(|_| ()), Err(FenError::BadMoveNumber("81".into())));
+    /// # Ok::<(), FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let placement = fields.next().ok_or(FenError::Empty)?;
@@ -99,6 +115,18 @@ impl Position {
     }
 
     /// The position in FEN form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("e3-e4")?;
+    /// pos.play_text("d6-d5")?;
+    /// assert_eq!(pos.to_fen(), "BBBB4/BBBB4/BBB5/3B4/4W3/5WWW/4WWWW/4WWWW w 2");
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     pub fn to_fen(&self) -> String {
         let mut out = write_board(&BOARD, |file, rank| {
             self.piece_at(square_at(file, rank)).map(|side| if side == Side::White { 'W' } else { 'B' })

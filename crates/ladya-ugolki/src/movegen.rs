@@ -69,12 +69,32 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, sink: &mut S) {
 impl Position {
     /// Appends every legal move to `out`: none when the game is over, the pass alone when
     /// the side to move is blocked.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{MoveList, Position};
+    ///
+    /// let pos = Position::start();
+    /// let mut moves = MoveList::new();
+    /// pos.append_legal_moves(&mut moves);
+    /// assert_eq!(moves.len(), 14);
+    /// assert_eq!(moves.iter().filter(|m| m.is_jump()).count(), 7);
+    /// ```
     #[inline(always)]
     pub fn append_legal_moves(&self, out: &mut MoveList<Move>) {
         generate(self, out);
     }
 
     /// The number of legal moves, counted without building them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// assert_eq!(Position::start().count_legal_moves(), 14);
+    /// ```
     #[inline(always)]
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = Counter(0);
@@ -85,6 +105,18 @@ impl Position {
     /// The squares a legal move passes through, start and end included: the two squares of
     /// a step, one shortest chain of single jumps for a jump move (for a user interface to
     /// animate), `None` for the pass or a move that is not legal here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Move, Position, square_name};
+    ///
+    /// let pos = Position::from_fen("BBBB4/BBBB4/BBB5/3B4/4W3/5WWW/4WWWW/4WWWW w 2")?;
+    /// let path = pos.move_path(pos.parse_move("f2:d4")?).unwrap();
+    /// assert_eq!(path.into_iter().map(square_name).collect::<Vec<_>>(), ["f2", "f4", "d4"]);
+    /// assert_eq!(pos.move_path(Move::PASS), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn move_path(&self, m: Move) -> Option<Vec<Square>> {
         if m.is_pass() || !self.is_legal(m) {
             return None;

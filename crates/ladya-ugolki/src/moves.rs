@@ -12,6 +12,20 @@ use crate::board::{STEPS, Square, bit, square_name};
 /// same two squares is the same move), so nothing else is stored. A real move never has
 /// `from == to`; the two values with `from == to == a1` are [`Move::NONE`] ("no move", the
 /// default) and [`Move::PASS`].
+///
+/// # Examples
+///
+/// ```
+/// use ladya_ugolki::{Move, parse_square};
+///
+/// let square = |name| parse_square(name).unwrap();
+/// let step = Move::new(square("e3"), square("e4"));
+/// assert!(step.is_step() && !step.is_jump());
+/// let jump = Move::new(square("e2"), square("e4"));
+/// assert!(jump.is_jump());
+/// assert_eq!((jump.from(), jump.to(), jump.to_string()), (12, 28, "e2e4".to_string()));
+/// assert!(Move::PASS.is_pass() && !Move::PASS.is_jump());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Move(u16);
 

@@ -53,6 +53,21 @@ impl Position {
     /// # Errors
     /// [`MoveError`] for text that is no move, a step written as a jump (or the other way), or a
     /// move that is not legal here.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{MoveError, Position};
+    ///
+    /// let pos = Position::from_fen("BBBB4/BBBB4/BBB5/3B4/4W3/5WWW/4WWWW/4WWWW w 2")?;
+    /// let chain = pos.parse_move("f2:f4:d4")?; // over f3, then over e4
+    /// assert_eq!(chain, pos.parse_move("f2d4")?);
+    /// assert_eq!(pos.human_move(chain), "f2:d4");
+    /// assert!(matches!(pos.parse_move("f2:f4:f6"), Err(MoveError::BadChain { .. })));
+    /// assert!(matches!(pos.parse_move("f2-f4"), Err(MoveError::WrongSeparator { .. })));
+    /// assert_eq!(pos.parse_move("pass"), Err(MoveError::Illegal("pass".into()))); // not blocked
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let t = text.trim();
         let malformed = || MoveError::Malformed(text.to_string());

@@ -28,6 +28,15 @@ impl Layout {
     pub const ALL: [Layout; 3] = [Layout::Nine, Layout::Twelve, Layout::Sixteen];
 
     /// The layout with `count` pieces a side, if there is one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Layout;
+    ///
+    /// assert_eq!(Layout::from_count(16), Some(Layout::Sixteen));
+    /// assert_eq!(Layout::from_count(10), None);
+    /// ```
     pub const fn from_count(count: u32) -> Option<Layout> {
         match count {
             9 => Some(Layout::Nine),
@@ -38,6 +47,14 @@ impl Layout {
     }
 
     /// Pieces a side.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Layout;
+    ///
+    /// assert_eq!(Layout::ALL.map(Layout::pieces), [9, 12, 16]);
+    /// ```
     pub const fn pieces(self) -> u32 {
         self.white_home().count_ones()
     }
@@ -47,6 +64,16 @@ impl Layout {
     }
 
     /// The squares `side` starts on: its home, and the opponent's target.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Layout, Position, Side};
+    ///
+    /// let start = Position::start();
+    /// assert_eq!(Layout::Twelve.home(Side::White), start.pieces(Side::White)); // e1-h3
+    /// assert_eq!(Layout::Twelve.home(Side::Black), start.pieces(Side::Black)); // a6-d8
+    /// ```
     #[inline(always)]
     pub const fn home(self, side: Side) -> Bitboard {
         match side {
@@ -56,6 +83,16 @@ impl Layout {
     }
 
     /// The squares `side` must fill: the opponent's home.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Layout, Side, parse_square};
+    ///
+    /// let target = Layout::Nine.target(Side::White); // a6-c8
+    /// assert_eq!(target.count_ones(), 9);
+    /// assert_ne!(target & 1 << parse_square("c6").unwrap(), 0);
+    /// ```
     #[inline(always)]
     pub const fn target(self, side: Side) -> Bitboard {
         self.home(side.opponent())
@@ -115,6 +152,16 @@ impl Position {
     pub const START_FEN: &'static str = "BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1";
 
     /// The start position of `layout`: each side fills its home, White to move, move 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Layout, Position};
+    ///
+    /// let pos = Position::start_with(Layout::Nine);
+    /// assert_eq!(pos.to_fen(), "BBB5/BBB5/BBB5/8/8/5WWW/5WWW/5WWW w 1");
+    /// assert_eq!(pos.legal_moves().len(), 12);
+    /// ```
     pub fn start_with(layout: Layout) -> Position {
         let mut pos = Position {
             pieces: [layout.home(Side::White), layout.home(Side::Black)],
@@ -130,27 +177,82 @@ impl Position {
     }
 
     /// The standard start position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::perft::perft;
+    /// use ladya_ugolki::{Layout, Position};
+    ///
+    /// let mut pos = Position::start();
+    /// assert_eq!((pos.to_fen(), pos.layout()), (Position::START_FEN.to_string(), Layout::Twelve));
+    /// assert_eq!((perft(&mut pos, 1), perft(&mut pos, 2)), (14, 196));
+    /// ```
     pub fn start() -> Position {
         Position::start_with(Layout::Twelve)
     }
 
     /// The side to move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Position, Side};
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("e3-e4")?;
+    /// assert_eq!(pos.side_to_move(), Side::Black);
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     #[inline(always)]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
     /// The full-move number: 1 at the start, increased after each Black move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("e3-e4")?;
+    /// assert_eq!(pos.fullmove_number(), 1);
+    /// pos.play_text("d6-d5")?;
+    /// assert_eq!(pos.fullmove_number(), 2);
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     pub fn fullmove_number(&self) -> u32 {
         u32::from(self.number)
     }
 
     /// The layout (the number of pieces a side).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Layout, Position};
+    ///
+    /// let pos = Position::from_fen("BBBB4/BBBB4/BBBB4/BBBB4/4WWWW/4WWWW/4WWWW/4WWWW w 1")?;
+    /// assert_eq!(pos.layout(), Layout::Sixteen);
+    /// # Ok::<(), ladya_ugolki::FenError>(())
+    /// ```
     pub fn layout(&self) -> Layout {
         self.layout
     }
 
     /// The squares of `side`'s pieces.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Position, Side};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.pieces(Side::White).count_ones(), 12);
+    /// assert_eq!(pos.pieces(Side::White) | pos.pieces(Side::Black), pos.occupied());
+    /// ```
     #[inline(always)]
     pub fn pieces(&self, side: Side) -> Bitboard {
         self.pieces[side.index()]
@@ -163,6 +265,17 @@ impl Position {
     }
 
     /// The side whose piece stands on `square`, if any (none for a square off the board).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Position, Side, parse_square};
+    ///
+    /// let pos = Position::start();
+    /// assert_eq!(pos.piece_at(parse_square("h1").unwrap()), Some(Side::White));
+    /// assert_eq!(pos.piece_at(parse_square("e4").unwrap()), None);
+    /// assert_eq!(pos.piece_at(64), None); // off the board
+    /// ```
     pub fn piece_at(&self, square: Square) -> Option<Side> {
         let on = 1u64.checked_shl(u32::from(square))?;
         Side::BOTH.into_iter().find(|&side| self.pieces(side) & on != 0)
@@ -174,6 +287,18 @@ impl Position {
     /// of the move limit, so the number can change the result of any position (how many
     /// moves are left for the race, whether the own-home rule already applies). Since the
     /// number never exceeds 81, hashing it always is both exact and a single table look-up.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// // The same pieces at another move number: another key.
+    /// let early = Position::from_fen("BBBB4/BBBB4/BBBB4/8/4W3/5WWW/4WWWW/4WWWW b 1")?;
+    /// let late = Position::from_fen("BBBB4/BBBB4/BBBB4/8/4W3/5WWW/4WWWW/4WWWW b 9")?;
+    /// assert_ne!(early.key(), late.key());
+    /// # Ok::<(), ladya_ugolki::FenError>(())
+    /// ```
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key ^ number_key(self.number)
@@ -194,6 +319,18 @@ impl Position {
     /// Unchecked, for the search: an illegal move leaves a position that is not one of the
     /// game (debug builds assert legality); [`Position::play`] is the checked form.
     /// The pass changes only the side to move and the move number.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// let jump = pos.parse_move("e2:e4")?; // over e3
+    /// pos.make(jump);
+    /// assert_eq!(pos.to_fen(), "BBBB4/BBBB4/BBBB4/8/4W3/4WWWW/5WWW/4WWWW b 1");
+    /// # Ok::<(), ladya_ugolki::MoveError>(())
+    /// ```
     #[inline(always)]
     pub fn make(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "make: {m} is not legal in {}", self.to_fen());
@@ -202,6 +339,18 @@ impl Position {
 
     /// Passes the turn, whether or not the side to move has another move: the search's null
     /// move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{Position, Side};
+    ///
+    /// let mut pos = Position::start();
+    /// pos.make_null();
+    /// assert_eq!((pos.side_to_move(), pos.occupied()), (Side::Black, Position::start().occupied()));
+    /// pos.unmake();
+    /// assert_eq!(pos.to_fen(), Position::START_FEN);
+    /// ```
     pub fn make_null(&mut self) {
         self.apply(Move::PASS);
     }
@@ -224,6 +373,22 @@ impl Position {
     }
 
     /// Takes back the last move; does nothing when there is none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// pos.play_text("e3-e4")?;
+    /// pos.play_text("d6-d5")?;
+    /// pos.unmake();
+    /// pos.unmake();
+    /// assert_eq!(pos.to_fen(), Position::START_FEN);
+    /// pos.unmake(); // nothing left to take back
+    /// assert_eq!(pos.to_fen(), Position::START_FEN);
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     #[inline(always)]
     pub fn unmake(&mut self) {
         let Some(undo) = self.history.pop() else { return };

@@ -18,6 +18,14 @@ pub const LAST_MOVE_NUMBER: u8 = MOVE_LIMIT + 1;
 
 impl Position {
     /// Ugolki has no check: always false (the same question as in the other games).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// assert!(!Position::start().in_check());
+    /// ```
     pub fn in_check(&self) -> bool {
         false
     }
@@ -31,6 +39,19 @@ impl Position {
     /// With White to move, Black just made its move `n - 1` (none yet at move 1): the
     /// own-home rule, then Black completing first, then White having completed the move
     /// before (draw if Black has now completed too), then the move limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{EndReason, Outcome, Position, Side};
+    ///
+    /// assert_eq!(Position::start().finished(), None);
+    /// // White has made its 40th move with pieces still at home: it has lost.
+    /// let stayed = Position::from_fen("BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW b 40")?;
+    /// assert_eq!(stayed.finished(), Some(Outcome::win(Side::Black, EndReason::OwnHome)));
+    /// assert!(stayed.legal_moves().is_empty());
+    /// # Ok::<(), ladya_ugolki::FenError>(())
+    /// ```
     #[inline(always)]
     pub fn finished(&self) -> Option<Outcome> {
         let [white, black] = self.pieces;
@@ -64,6 +85,18 @@ impl Position {
 
     /// The move-limit rule's verdict on the board as it stands: the side with more pieces in
     /// its target wins; equal numbers draw.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::{EndReason, Outcome, Position, Side};
+    ///
+    /// // After Black's 80th move: three white pieces in their target, two black ones.
+    /// let pos = Position::from_fen("WWW5/8/4BBB1/WWWWWWWW/BBBBWBBB/8/8/4BB2 w 81")?;
+    /// assert_eq!(pos.count_outcome(), Outcome::win(Side::White, EndReason::MoveLimit));
+    /// assert_eq!(pos.outcome(), Some(pos.count_outcome()));
+    /// # Ok::<(), ladya_ugolki::FenError>(())
+    /// ```
     pub fn count_outcome(&self) -> Outcome {
         let white = (self.pieces(Side::White) & self.layout.target(Side::White)).count_ones();
         let black = (self.pieces(Side::Black) & self.layout.target(Side::Black)).count_ones();
@@ -77,6 +110,22 @@ impl Position {
     /// Whether the pieces and the side to move have occurred before: at all if the earlier
     /// occurrence is at history index `twofold_from` or later, else twice before (the third
     /// occurrence draws). The move number is not compared: it differs at every repetition.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_ugolki::Position;
+    ///
+    /// let mut pos = Position::start();
+    /// for text in ["e3-e4", "d6-d5", "e4-e3", "d5-d6"] {
+    ///     pos.play_text(text)?;
+    /// }
+    /// // The start's pieces again, at move 3.
+    /// assert_eq!(pos.fullmove_number(), 3);
+    /// assert!(pos.is_repetition(0));
+    /// assert!(!pos.is_repetition(usize::MAX)); // a draw only at the third occurrence
+    /// # Ok::<(), ladya_ugolki::UgolkiError>(())
+    /// ```
     pub fn is_repetition(&self, twofold_from: usize) -> bool {
         // Positions with the same side to move lie an even number of plies back. Two plies
         // can already repeat one (a pass answered by a search's null move), so look from there.
