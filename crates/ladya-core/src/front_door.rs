@@ -7,6 +7,18 @@
 use std::fmt;
 
 /// A move that is not legal in the position it was played in.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_xiangqi::Position;
+///
+/// let mut pos = Position::start();
+/// let cannon = pos.play_text("h2e2")?;
+/// let again = pos.play(cannon).unwrap_err(); // the cannon has left h2
+/// assert_eq!(again.to_string(), "h2e2 is not a legal move in this position");
+/// # Ok::<(), ladya_xiangqi::XiangqiError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove {
     /// The move in the game's coordinate form (`e2e4`, `h2e2`, `e3e5`).
@@ -25,6 +37,25 @@ impl std::error::Error for IllegalMove {}
 /// list, checked `play`, outcome, human notation) and `Display`/`FromStr` in the game's FEN
 /// form. `$pos` implements [`Game`](crate::Game) with `Error: From<$fen_error>`, and has
 /// inherent `from_fen(&str) -> Result<$pos, $fen_error>` and `to_fen(&self) -> String`.
+///
+/// # Examples
+///
+/// What every game's position gets, here in ugolki:
+///
+/// ```
+/// use ladya_ugolki::Position;
+///
+/// let mut pos: Position = "BBBB4/BBBB4/BBBB4/8/8/4WWWW/4WWWW/4WWWW w 1".parse()?;
+/// assert_eq!(pos.legal_moves().len(), 14);
+/// let jump = pos.parse_move("e2e4")?;
+/// assert!(pos.is_legal(jump));
+/// assert_eq!(pos.human_move(jump), "e2:e4");
+/// pos.play(jump)?;
+/// pos.play_text("d6-d5")?;
+/// assert_eq!(pos.to_string(), "BBBB4/BBBB4/BBB5/3B4/4W3/4WWWW/5WWW/4WWWW w 2");
+/// assert!(!pos.is_game_over() && !pos.is_checkmate());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[macro_export]
 macro_rules! position_front_door {
     ($pos:ty, $fen_error:ty) => {
