@@ -187,13 +187,8 @@ mod tests {
 
     /// A sequence of awkward values from a fixed seed.
     fn values(n: usize, seed: u64, spread: i64) -> Vec<i16> {
-        let mut x = seed;
-        (0..n)
-            .map(|_| {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                ((x >> 33) as i64 % (2 * spread + 1) - spread) as i16
-            })
-            .collect()
+        let mut rng = ladya_core::rng::Rng::new(seed);
+        (0..n).map(|_| (rng.below(2 * spread as usize + 1) as i64 - spread) as i16).collect()
     }
 
     #[test]
