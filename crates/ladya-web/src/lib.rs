@@ -47,6 +47,31 @@ impl Default for Config {
     }
 }
 
+/// The page and the API as an axum router, with room for as many searches at once as the
+/// machine has cores. [`serve`] serves it; it may also be served on a listener of one's own,
+/// or called in-process without a socket (`host`, `port` and `open` play no part here).
+///
+/// # Calling the API in-process
+///
+/// ```
+/// use axum::body::Body;
+/// use axum::http::{Request, StatusCode};
+/// use tower::ServiceExt; // `oneshot`
+///
+/// let router = ladya_web::router(&ladya_web::Config::default());
+/// let request = Request::get("/api/legal?game=chess").body(Body::empty()).unwrap();
+/// let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+/// let response = runtime.block_on(router.oneshot(request)).unwrap();
+/// assert_eq!(response.status(), StatusCode::OK); // {"moves": [...]}
+/// ```
+pub fn router(config: &Config) -> axum::Router {
+    let assets = match &config.assets {
+        Some(dir) => assets::Assets::Folder(dir.clone()),
+        None => assets::Assets::Embedded,
+    };
+    api::router(assets)
+}
+
 /// Serves the page and the API until the process ends. The first line on stdout is
 /// `Listening on http://HOST:PORT/`, with the real port when `config.port` is 0.
 ///
@@ -68,10 +93,6 @@ pub fn serve(config: &Config) -> std::io::Result<()> {
         {
             eprintln!("ladya: could not open a browser ({e}); open {url} by hand");
         }
-        let assets = match &config.assets {
-            Some(dir) => assets::Assets::Folder(dir.clone()),
-            None => assets::Assets::Embedded,
-        };
-        axum::serve(listener, api::router(assets)).await
+        axum::serve(listener, router(config)).await
     })
 }
