@@ -3,6 +3,11 @@
 use crate::game::Game;
 use crate::movelist::MoveList;
 
+/// The deepest perft the command line and the engine protocols accept. The record perft of
+/// chess is depth 16, and each ply takes a frame of the stack: a bound well above any count
+/// that can finish and far below what the stack holds.
+pub const MAX_DEPTH: u32 = 64;
+
 /// The number of legal move sequences of length `depth` from `game`.
 ///
 /// The last ply is counted in bulk with [`Game::count_legal_moves`]. The position is

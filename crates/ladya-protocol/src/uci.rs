@@ -184,6 +184,9 @@ impl Uci {
         self.finish_search();
         if let ["perft", depth] = words {
             return match depth.parse::<u32>() {
+                Ok(d) if d > perft::MAX_DEPTH => {
+                    self.error(format!("perft depth {d} is above the limit of {}", perft::MAX_DEPTH))
+                }
                 Ok(d) => self.perft(d),
                 Err(_) => self.error(format!("perft depth '{depth}' is not a number")),
             };

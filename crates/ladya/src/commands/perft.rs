@@ -12,6 +12,9 @@ use ladya_games::{GameKind, with_game};
 /// Runs perft for `game`; `chess960` reads the position under Chess960 rules.
 pub fn run(game: GameKind, depth: u32, fen: Option<&str>, divide: bool, chess960: bool) -> Result<(), Failure> {
     check_chess960(game, chess960)?;
+    if depth > perft::MAX_DEPTH {
+        return Err(Failure(format!("perft depth {depth} is above the limit of {}", perft::MAX_DEPTH)));
+    }
     with_game!(game, perft_of(depth, fen, divide, chess960))
 }
 

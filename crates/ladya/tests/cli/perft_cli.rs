@@ -68,3 +68,38 @@ fn analyze_says_a_finished_game_is_over() {
     let out = ladya(&["analyze", "xiangqi", "--fen", "4k4/9/9/9/9/9/9/9/r8/3K5 w", "--depth", "3"]);
     assert_eq!(stdout(&out), "The game is over: Black wins by stalemate (0-1)\n");
 }
+
+#[test]
+fn depth_beyond_the_limit_is_refused_not_a_stack_overflow() {
+    for game in ["chess", "xiangqi", "ugolki"] {
+        let out = ladya(&["perft", game, "8000"]);
+        assert_eq!(out.status.code(), Some(2), "{game}");
+        let message = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(message.trim(), "ladya: perft depth 8000 is above the limit of 64", "{game}");
+        assert!(out.stdout.is_empty(), "{game}");
+    }
+    // The limit itself is accepted (from a checkmate, where the count ends at once).
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let out = ladya(&["perft", "chess", "64", "--fen", mate]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("Nodes searched: 0"));
+}
+
+#[test]
+fn engine_mode_refuses_a_deep_perft_and_lives_on() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ladya runs");
+    let input = "uci\nposition startpos\ngo perft 8000\nisready\ngo perft 2\nquit\n";
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "info string error: perft depth 8000 is above the limit of 64"), "{text}");
+    assert!(text.lines().any(|l| l == "readyok"), "{text}");
+    assert_eq!(text.lines().last(), Some("Nodes searched: 400"), "{text}");
+}
