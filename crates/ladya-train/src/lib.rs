@@ -87,4 +87,4 @@ pub use ladya_nnue::{Network, OutputBuckets};
 pub use loss::Loss;
 pub use model::{Model, OUTPUT_WEIGHT_LIMIT};
 pub use positions::Positions;
-pub use trainer::{EpochReport, FEATURE_LIMIT, TrainConfig, Trainer};
+pub use trainer::{EpochReport, FEATURE_LIMIT, MAX_THREADS, TrainConfig, Trainer};

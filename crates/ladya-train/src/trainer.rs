@@ -61,6 +61,10 @@ pub struct TrainConfig {
     pub threads: usize,
 }
 
+/// The most threads a run may work on: each keeps a gradient as large as the network, so a
+/// mistyped count would exhaust memory before the first batch.
+pub const MAX_THREADS: usize = 256;
+
 impl Default for TrainConfig {
     /// The defaults of `ladya train`.
     fn default() -> TrainConfig {
@@ -75,7 +79,7 @@ impl Default for TrainConfig {
             loss: Loss { wdl: 0.3, sigmoid_scale: 400.0, power: 2.0 },
             validation: 0.05,
             seed: 1,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS),
         }
     }
 }
@@ -87,7 +91,11 @@ impl TrainConfig {
         let rule = |ok: bool, what: String| if ok { Ok(()) } else { Err(TrainError::Setting(what)) };
         rule(self.epochs >= 1, "the epochs must be at least 1".to_string())?;
         rule(self.batch_size >= 1, "the batch size must be at least 1".to_string())?;
-        rule(self.threads >= 1, "the threads must be at least 1".to_string())?;
+        let threads = self.threads;
+        rule(
+            (1..=MAX_THREADS).contains(&threads),
+            format!("the threads must be from 1 to {MAX_THREADS} (they are {threads})"),
+        )?;
         let rate = self.learning_rate;
         rule(rate.is_finite() && rate > 0.0, format!("the learning rate must be above 0 (it is {rate})"))?;
         let last = self.final_learning_rate;

@@ -72,7 +72,7 @@ pub struct TrainArgs {
     /// The seed of the initial weights, the validation positions and the order of each epoch.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads (default: every core).
+    /// Threads (default: every core), at most 256.
     #[arg(long)]
     threads: Option<usize>,
     /// Save the run's state here after every epoch, to --resume it later.

@@ -139,3 +139,22 @@ fn bad_arguments_and_data_get_one_line_and_status_2() {
     assert!(!dir.join("x.nnue").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn too_many_threads_are_refused_before_any_is_made() {
+    let dir = scratch("threads");
+    let data = dir.join("chess.data");
+    write_games(&data, 2);
+    let (data, net) = (data.to_str().unwrap().to_string(), dir.join("x.nnue").to_str().unwrap().to_string());
+    for threads in ["20000", "257"] {
+        let out = ladya(&["train", "--data", &data, "--out", &net, "--hidden", "16", "--threads", threads]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{threads}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{threads}: {stderr}");
+        assert!(stderr.contains(&format!("the threads must be from 1 to 256 (they are {threads})")), "{stderr}");
+    }
+    let out = ladya(&["train", "--data", &data, "--out", &net, "--hidden", "16", "--epochs", "1", "--threads", "256"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(", 256 threads,"), "{}", text(&out.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
