@@ -151,6 +151,18 @@ impl Ucci {
         }
     }
 
+    /// `banmoves`: every legal move of the list is banned; each bad one is reported and
+    /// passed over, so one typo does not lift the other bans.
+    fn ban(&mut self, moves: &[&str]) {
+        self.banned.clear();
+        for &text in moves {
+            match self.session.move_codes(&[text]) {
+                Ok(_) => self.banned.push(text.to_string()),
+                Err(e) => self.error(format!("banmoves: {e}; '{text}' is not banned")),
+            }
+        }
+    }
+
     fn go(&mut self, words: &[&str]) {
         self.finish_search();
         let mut limits = Limits::default();
@@ -234,10 +246,7 @@ impl Frontend for Ucci {
             "isready" => self.out.line("readyok"),
             "setoption" => self.set_option(args),
             "position" => self.set_position(args),
-            "banmoves" => match self.session.move_codes(args) {
-                Ok(_) => self.banned = args.iter().map(|m| m.to_string()).collect(),
-                Err(e) => self.error(format!("banmoves: {e}")),
-            },
+            "banmoves" => self.ban(args),
             "go" => self.go(args),
             "stop" => self.runner.control.stop(),
             "ponderhit" => {

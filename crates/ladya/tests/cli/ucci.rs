@@ -62,6 +62,26 @@ fn banned_moves_are_never_played() {
 }
 
 #[test]
+fn an_illegal_entry_in_banmoves_keeps_the_other_bans() {
+    let mut engine = start_ucci();
+    let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 3");
+    let best = engine.expect_prefix("bestmove", 10);
+    let first = best.split_whitespace().nth(1).unwrap().to_string();
+    engine.send(&format!("position fen {fen}"));
+    // `a0a9` is no move here: it is reported, and the legal ban before it still holds.
+    engine.send(&format!("banmoves {first} a0a9"));
+    let error = engine.expect_prefix("info error", 5);
+    assert!(error.contains("a0a9") && !error.contains(&first), "{error}");
+    engine.send("go depth 3");
+    let best = engine.expect_prefix("bestmove", 10);
+    let pos = Position::from_fen(fen).unwrap();
+    assert_ne!(legal_best(&engine, &best, &pos), first, "{}", engine.transcript.join("\n"));
+    engine.send("quit");
+}
+
+#[test]
 fn stop_ponder_and_draw_offers() {
     let mut engine = start_ucci();
     engine.send("position startpos moves h2e2");
