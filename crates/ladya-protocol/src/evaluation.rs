@@ -35,6 +35,34 @@ pub fn evaluation(text: &str) -> Result<Evaluation, String> {
     }
 }
 
+/// The evaluation called `text`, as [`evaluation`] reads it, for a search of `game`: a network
+/// file of another game is refused rather than silently left out in favour of the hand-written
+/// evaluation.
+///
+/// # Errors
+/// Those of [`evaluation`], and a network for another game, saying which.
+pub fn evaluation_for(text: &str, game: &str) -> Result<Evaluation, String> {
+    let evaluation = evaluation(text)?;
+    if let Evaluation::Networks(networks) = &evaluation
+        && let Some(other) = networks.iter().find(|net| net.game() != game)
+    {
+        return Err(format!("{}: a network for {}, not for {game}", text.trim(), other.game()));
+    }
+    Ok(evaluation)
+}
+
+/// After a change of game: a network file chosen for another game is dropped for the built-in
+/// evaluation, and the message saying so is returned.
+pub(crate) fn switch_game(evaluation: &mut Evaluation, game: &str) -> Option<String> {
+    let Evaluation::Networks(networks) = evaluation else { return None };
+    if networks.iter().any(|net| net.game() == game) {
+        return None;
+    }
+    let other = networks.first().map_or("another game", |net| net.game()).to_string();
+    *evaluation = Evaluation::BuiltIn;
+    Some(format!("the network file chosen is for {other}; {game} uses its built-in evaluation"))
+}
+
 fn read_network<G: Game>(bytes: &[u8]) -> Result<Network, ladya_nnue::NetworkError> {
     Network::from_bytes::<G>(bytes)
 }
@@ -42,6 +70,18 @@ fn read_network<G: Game>(bytes: &[u8]) -> Result<Network, ladya_nnue::NetworkErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_network_of_another_game_is_refused() {
+        let name = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen3.nnue");
+        let err = evaluation_for(name, "chess").unwrap_err();
+        assert!(err.ends_with("a network for xiangqi, not for chess"), "{err}");
+        let mut taken = evaluation_for(name, "xiangqi").unwrap();
+        assert!(matches!(taken, Evaluation::Networks(_)));
+        assert_eq!(switch_game(&mut taken, "xiangqi"), None);
+        assert!(switch_game(&mut taken, "chess").unwrap().contains("for xiangqi"));
+        assert_eq!(taken, Evaluation::BuiltIn);
+    }
 
     #[test]
     fn names_and_bad_files() {

@@ -53,7 +53,7 @@ mod uci;
 mod xboard;
 
 pub use engine::run;
-pub use evaluation::{BUILT_IN, evaluation};
+pub use evaluation::{BUILT_IN, evaluation, evaluation_for};
 pub use output::Output;
 pub use session::{GameSession, Session, TextReport, TextResult, new_session};
 pub use terminal::{PlayOptions, play};

@@ -6,7 +6,7 @@ use std::time::Duration;
 use ladya_core::score::{MATE_BOUND, mate_moves};
 use ladya_search::{Clock, Limits, SearchOptions};
 
-use crate::evaluation::{BUILT_IN, evaluation};
+use crate::evaluation::{BUILT_IN, evaluation_for};
 use crate::output::Output;
 use crate::position::{Grammar, PositionCommand};
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
@@ -130,7 +130,7 @@ impl Ucci {
                 Ok(n) if (1..=256).contains(&n) => self.options.threads = n,
                 _ => self.error(format!("threads must be 1 to 256, not '{value}'")),
             },
-            "evalfile" => match evaluation(&words[1..].join(" ")) {
+            "evalfile" => match evaluation_for(&words[1..].join(" "), self.session.game()) {
                 Ok(evaluation) => self.options.evaluation = evaluation,
                 Err(e) => self.error(format!("evalfile: {e}")),
             },

@@ -8,7 +8,7 @@ use ladya_core::{Side, perft};
 use ladya_search::tt::Bound;
 use ladya_search::{Clock, Limits, SearchOptions};
 
-use crate::evaluation::{BUILT_IN, evaluation};
+use crate::evaluation::{BUILT_IN, evaluation_for, switch_game};
 use crate::output::Output;
 use crate::position::{Grammar, PositionCommand};
 use crate::runner::{DEFAULT_HASH, Event, Flow, Frontend, Runner};
@@ -138,7 +138,7 @@ impl Uci {
                 None => self.error(format!("Move Overhead must be 0 to 5000, not '{value}'")),
             },
             "ponder" => {}
-            "evalfile" => match evaluation(&value) {
+            "evalfile" => match evaluation_for(&value, self.session.game()) {
                 Ok(evaluation) => self.options.evaluation = evaluation,
                 Err(e) => self.error(format!("EvalFile: {e}")),
             },
@@ -154,6 +154,9 @@ impl Uci {
                     self.session = new_session(game, Dialect::Uci);
                     self.runner.tt.clear();
                     self.apply_chess960();
+                    if let Some(message) = switch_game(&mut self.options.evaluation, game.name()) {
+                        self.out.line(format!("info string {message}"));
+                    }
                 }
                 None => self.error(format!("unknown variant '{value}'; known: {}", GameKind::NAMES.join(", "))),
             },

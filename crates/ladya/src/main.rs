@@ -115,7 +115,7 @@ fn main() -> ExitCode {
 /// Engine mode: speaks the protocol the first line of stdin names, with the search techniques
 /// and evaluation of `search`.
 fn engine(search: &commands::SearchChoices) -> Result<(), Failure> {
-    let options = search.options()?;
+    let options = search.options(None)?;
     ladya_protocol::run(std::io::BufReader::new(std::io::stdin()), ladya_protocol::Output::stdout(), options);
     Ok(())
 }

@@ -64,7 +64,7 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
         threads: args.threads.max(1),
         multipv: args.multipv.max(1),
         move_overhead: Duration::ZERO,
-        ..args.search.options()?
+        ..args.search.options(Some(args.game))?
     };
     let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let control = SearchControl::new();

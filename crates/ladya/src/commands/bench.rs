@@ -25,8 +25,12 @@ pub struct BenchArgs {
 
 /// Runs the bench for one game or all of them; the last line is `Bench: NODES nodes NPS nps`.
 pub fn run(args: &BenchArgs) -> Result<(), Failure> {
-    let config =
-        BenchConfig { game: args.game, depth: args.depth, options: args.search.options()?, verbose: args.verbose };
+    let config = BenchConfig {
+        game: args.game,
+        depth: args.depth,
+        options: args.search.options(args.game)?,
+        verbose: args.verbose,
+    };
     let total = bench::run(&config, &mut |line| println!("{line}")).map_err(|e| Failure(format!("bench: {e}")))?;
     println!("{}", total.summary());
     Ok(())

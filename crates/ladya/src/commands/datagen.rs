@@ -60,7 +60,7 @@ fn datagen<G: EngineGame>(args: &DatagenArgs) -> Result<(), Failure> {
         play: SelfPlay {
             nodes: args.nodes,
             random_plies: usize::from(args.random_plies),
-            options: args.search.options()?,
+            options: args.search.options(Some(args.game))?,
             ..defaults.play
         },
         seed: args.seed,

@@ -77,7 +77,7 @@ fn run_suite<G: EngineGame>(args: &EpdArgs) -> Result<(), Failure> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|(i, l)| parse_line::<G>(l).map_err(|e| Failure(format!("{} line {}: {e}", args.file.display(), i + 1))))
         .collect::<Result<Vec<_>, _>>()?;
-    let options = SearchOptions { threads: args.threads.max(1), ..args.search.options()? };
+    let options = SearchOptions { threads: args.threads.max(1), ..args.search.options(Some(args.game))? };
     let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let limits = Limits::movetime(Duration::from_millis(args.movetime));
     let mut solved = 0;

@@ -61,16 +61,21 @@ pub struct SearchChoices {
 }
 
 impl SearchChoices {
-    /// Search options with these techniques switched on and off and this evaluation.
-    pub fn options(&self) -> Result<SearchOptions, Failure> {
+    /// Search options with these techniques switched on and off and this evaluation; with a
+    /// `game`, a network file for another game is refused.
+    pub fn options(&self, game: Option<GameKind>) -> Result<SearchOptions, Failure> {
         let mut features = Features::default();
         for (names, on) in [(&self.with, true), (&self.without, false)] {
             for name in names.iter().flat_map(|list| list.split(',')) {
                 features.set(name.trim(), on).map_err(Failure)?;
             }
         }
-        let evaluation = ladya_protocol::evaluation(self.eval.as_deref().unwrap_or(""))
-            .map_err(|e| Failure(format!("--eval: {e}")))?;
+        let text = self.eval.as_deref().unwrap_or("");
+        let evaluation = match game {
+            Some(game) => ladya_protocol::evaluation_for(text, game.name()),
+            None => ladya_protocol::evaluation(text),
+        }
+        .map_err(|e| Failure(format!("--eval: {e}")))?;
         Ok(SearchOptions { features, evaluation, ..SearchOptions::default() })
     }
 }

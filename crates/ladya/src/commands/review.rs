@@ -71,8 +71,11 @@ fn review_games<G: EngineGame>(args: &ReviewArgs, file: &str, texts: &[GameText]
         (Some(depth), _) => Limits::depth(depth),
         (None, ms) => Limits::movetime(Duration::from_millis(ms.unwrap_or(1000))),
     };
-    let options =
-        SearchOptions { threads: args.threads.max(1), move_overhead: Duration::ZERO, ..args.search.options()? };
+    let options = SearchOptions {
+        threads: args.threads.max(1),
+        move_overhead: Duration::ZERO,
+        ..args.search.options(Some(args.game))?
+    };
     let table = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let control = SearchControl::new();
     let progress = std::io::stderr().is_terminal();

@@ -84,3 +84,48 @@ fn uci_eval_file_loads_a_network_and_refuses_bad_ones() {
     engine.quit();
     std::fs::remove_file(&path).unwrap();
 }
+
+/// The network built into Ladya for xiangqi, as a file.
+const XIANGQI_NETWORK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen3.nnue");
+
+#[test]
+fn a_network_of_another_game_is_refused() {
+    for args in [
+        &["analyze", "chess", "--depth", "2", "--eval", XIANGQI_NETWORK][..],
+        &["bench", "ugolki", "--depth", "2", "--eval", XIANGQI_NETWORK][..],
+    ] {
+        let out = ladya(args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("--eval: ") && stderr.contains("a network for xiangqi, not for "), "{stderr}");
+    }
+    let data = std::env::temp_dir().join(format!("ladya-other-game-{}.data", std::process::id()));
+    let out = ladya(&["datagen", "chess", "--out", data.to_str().unwrap(), "--games", "1", "--eval", XIANGQI_NETWORK]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a network for xiangqi, not for chess"));
+    let _ = std::fs::remove_file(&data);
+    // Its own game takes it.
+    let out = ladya(&["analyze", "xiangqi", "--depth", "2", "--eval", XIANGQI_NETWORK]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+
+    let path = network_file("other-game");
+    let mut engine = Engine::start();
+    engine.send("uci");
+    engine.expect(|l| l == "uciok", 5);
+    engine.send(&format!("setoption name EvalFile value {}", path.display()));
+    engine.send(&format!("setoption name EvalFile value {XIANGQI_NETWORK}"));
+    engine.expect(
+        |l| l.starts_with("info string error: EvalFile: ") && l.ends_with("a network for xiangqi, not for chess"),
+        5,
+    );
+    // The chess network stays; a switch of game drops it, and says so.
+    engine.send("setoption name UCI_Variant value ugolki");
+    engine.expect(|l| l.starts_with("info string") && l.contains("network file chosen is for chess"), 5);
+    engine.send("setoption name UCI_Variant value xiangqi");
+    engine.send(&format!("setoption name EvalFile value {XIANGQI_NETWORK}"));
+    engine.send("isready");
+    let answer = engine.expect(|l| l.starts_with("readyok") || l.starts_with("info string"), 5);
+    assert_eq!(answer, "readyok");
+    engine.quit();
+    std::fs::remove_file(&path).unwrap();
+}
