@@ -2,6 +2,7 @@
 
 mod commands;
 mod failure;
+mod output;
 
 use std::process::ExitCode;
 
@@ -105,6 +106,7 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(failure) if failure.is_closed() => ExitCode::SUCCESS,
         Err(Failure(message)) => {
             eprintln!("ladya: {}", ladya_games::clip(&message));
             ExitCode::from(2)

@@ -10,6 +10,7 @@ use crate::commands::{SearchChoices, check_chess960, human_line, position};
 use ladya_games::{GameKind, outcome_words, with_game};
 
 use crate::Failure;
+use crate::output::{self, Lines};
 use ladya_core::score::human_text;
 
 /// Arguments of `ladya analyze`.
@@ -53,8 +54,11 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), Failure> {
 fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
     let pos: G = position(args.fen.as_deref(), args.chess960)?;
     if let Some(outcome) = pos.outcome() {
-        println!("The game is over: {} ({})", outcome_words(outcome, G::side_name), outcome.result_text());
-        return Ok(());
+        return output::line(format_args!(
+            "The game is over: {} ({})",
+            outcome_words(outcome, G::side_name),
+            outcome.result_text()
+        ));
     }
     let limits = match (args.depth, args.movetime) {
         (Some(d), _) => Limits::depth(d),
@@ -68,13 +72,14 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
     };
     let tt = TranspositionTable::try_new(args.hash).map_err(|e| Failure(format!("--hash: {e}")))?;
     let control = SearchControl::new();
-    println!("{:>5} {:>8} {:>12} {:>10} {:>8}  pv", "depth", "score", "nodes", "nps", "time");
+    output::line(format_args!("{:>5} {:>8} {:>12} {:>10} {:>8}  pv", "depth", "score", "nodes", "nps", "time"))?;
+    let mut lines = Lines::default();
     let result = search(&pos, &limits, &options, &tt, &control, &mut |r| {
         if r.bound.is_some() {
             return;
         }
         let multipv = if args.multipv > 1 { format!("{}. ", r.multipv) } else { String::new() };
-        println!(
+        let written = lines.line(format_args!(
             "{:>2}/{:<2} {:>8} {:>12} {:>10} {:>7.2}s  {multipv}{}",
             r.depth,
             r.seldepth,
@@ -83,11 +88,14 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
             r.nps(),
             r.time.as_secs_f64(),
             human_line(&pos, &r.pv)
-        );
+        ));
+        if !written {
+            control.stop();
+        }
     });
+    lines.finish()?;
     match result.best {
-        Some(best) => println!("best move: {} ({})", pos.human_move_text(best), pos.move_text(best)),
-        None => println!("no move found"),
+        Some(best) => output::line(format_args!("best move: {} ({})", pos.human_move_text(best), pos.move_text(best))),
+        None => output::line("no move found"),
     }
-    Ok(())
 }

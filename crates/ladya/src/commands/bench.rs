@@ -6,6 +6,7 @@ use ladya_search::bench::{self, BenchConfig};
 
 use crate::Failure;
 use crate::commands::{SearchChoices, game_kind};
+use crate::output::{self, Lines};
 
 /// Arguments of `ladya bench`.
 #[derive(Args)]
@@ -31,7 +32,11 @@ pub fn run(args: &BenchArgs) -> Result<(), Failure> {
         options: args.search.options(args.game)?,
         verbose: args.verbose,
     };
-    let total = bench::run(&config, &mut |line| println!("{line}")).map_err(|e| Failure(format!("bench: {e}")))?;
-    println!("{}", total.summary());
-    Ok(())
+    let mut lines = Lines::default();
+    let total = bench::run(&config, &mut |line| {
+        lines.line(line);
+    })
+    .map_err(|e| Failure(format!("bench: {e}")))?;
+    lines.finish()?;
+    output::line(total.summary())
 }

@@ -10,6 +10,7 @@ use ladya_games::{EngineGame, GameKind, with_game};
 
 use crate::Failure;
 use crate::commands::{SearchChoices, game_kind};
+use crate::output::{self, Lines};
 
 /// How often a progress line is printed.
 const PROGRESS_EVERY: Duration = Duration::from_secs(30);
@@ -68,10 +69,11 @@ fn datagen<G: EngineGame>(args: &DatagenArgs) -> Result<(), Failure> {
         hash_mb: args.hash,
     };
     let mut last_line = Instant::now();
+    let mut lines = Lines::default();
     let summary = generate::<G>(&args.out, &config, &mut |progress| {
         if last_line.elapsed() >= PROGRESS_EVERY {
             last_line = Instant::now();
-            println!("{progress}");
+            lines.line(progress);
         }
     })
     .map_err(|error| {
@@ -81,6 +83,6 @@ fn datagen<G: EngineGame>(args: &DatagenArgs) -> Result<(), Failure> {
             DatagenError::Opening(e) => format!("--random-plies: {e}"),
         })
     })?;
-    println!("done: {summary}");
-    Ok(())
+    lines.finish()?;
+    output::line(format_args!("done: {summary}"))
 }

@@ -12,6 +12,7 @@ use ladya_core::epd::{moves, operations, split_epd};
 use ladya_games::{EngineGame, GameKind, with_game};
 
 use crate::Failure;
+use crate::output;
 use ladya_core::score::{human_text, is_mate};
 
 /// Arguments of `ladya epd`.
@@ -95,14 +96,13 @@ fn run_suite<G: EngineGame>(args: &EpdArgs) -> Result<(), Failure> {
             let name = if problem.id.is_empty() { format!("#{}", i + 1) } else { problem.id.clone() };
             // A mate is told by its score; the depth the search ran on to after it says nothing.
             let depth = if is_mate(result.score) { String::new() } else { format!("depth {:>2}", result.depth) };
-            println!(
+            output::line(format_args!(
                 "{name:<10} {} {played:<8} {:>7} {depth:<8}  ({solved}/{})",
                 if ok { "ok  " } else { "FAIL" },
                 human_text(result.score),
                 i + 1
-            );
+            ))?;
         }
     }
-    println!("Solved: {solved} of {} at {} ms each ({nodes} nodes)", problems.len(), args.movetime);
-    Ok(())
+    output::line(format_args!("Solved: {solved} of {} at {} ms each ({nodes} nodes)", problems.len(), args.movetime))
 }

@@ -7,6 +7,7 @@ use ladya_games::EngineGame;
 
 use crate::Failure;
 use crate::commands::{check_chess960, position};
+use crate::output;
 use ladya_games::{GameKind, with_game};
 
 /// Runs perft for `game`; `chess960` reads the position under Chess960 rules.
@@ -24,7 +25,7 @@ fn perft_of<G: EngineGame>(depth: u32, fen: Option<&str>, divide: bool, chess960
     let nodes = if divide {
         let split = perft::divide(&mut game, depth);
         for (m, count) in &split {
-            println!("{}: {count}", game.move_text(*m));
+            output::line(format_args!("{}: {count}", game.move_text(*m)))?;
         }
         perft::divide_total(&split, depth)
     } else {
@@ -32,7 +33,6 @@ fn perft_of<G: EngineGame>(depth: u32, fen: Option<&str>, divide: bool, chess960
     };
     let seconds = started.elapsed().as_secs_f64();
     eprintln!("Time: {:.3} s, {:.0} nodes/s", seconds, nodes as f64 / seconds.max(1e-9));
-    println!();
-    println!("Nodes searched: {nodes}");
-    Ok(())
+    output::line("")?;
+    output::line(format_args!("Nodes searched: {nodes}"))
 }

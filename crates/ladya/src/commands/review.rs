@@ -135,7 +135,7 @@ fn review_games<G: EngineGame>(args: &ReviewArgs, file: &str, texts: &[GameText]
         let separator = if i == 0 { "" } else { "\n" };
         write!(out, "{separator}{}", write(&reviewed))
             .and_then(|()| out.flush())
-            .map_err(|e| Failure(format!("standard output: {e}")))?;
+            .map_err(crate::output::write_failure)?;
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 //! Batch input is read whole before anything is solved: a bad line stops the batch with exit
 //! status 2 and a one-line message naming the file and line, and nothing is printed on stdout.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc::channel;
@@ -24,6 +24,7 @@ use ladya_core::epd::{operations, split_epd};
 use ladya_games::{GameKind, with_game};
 
 use crate::Failure;
+use crate::output::{self, Lines};
 
 /// The most threads (each needs an operating-system thread).
 const MAX_THREADS: i64 = 256;
@@ -118,9 +119,9 @@ fn run_game<G: EngineGame>(args: &SolveArgs) -> Result<(), Failure> {
     }
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        println!("{}", serde_json::to_string(&SolutionReport::new(&pos, &solution)).map_err(json_failure)?);
+        output::line(serde_json::to_string(&SolutionReport::new(&pos, &solution)).map_err(json_failure)?)?;
     } else {
-        print!("{}", human(&pos, &solution));
+        output::text(human(&pos, &solution))?;
     }
     eprintln!("Time: {seconds:.3} s, {} positions", solution.nodes);
     Ok(())
@@ -142,9 +143,9 @@ fn solve_cooperative<G: Game>(args: &SolveArgs, pos: &G, play: Cooperative, tabl
     let options = Options { threads: args.threads.into(), ..Options::default() };
     let lines = solve_lines(pos, play, &options, table);
     if args.json {
-        println!("{}", serde_json::to_string(&LinesReport::new(pos, &lines)).map_err(json_failure)?);
+        output::line(serde_json::to_string(&LinesReport::new(pos, &lines)).map_err(json_failure)?)?;
     } else {
-        print!("{}", human_lines(pos, &lines));
+        output::text(human_lines(pos, &lines))?;
     }
     eprintln!("Time: {:.3} s, {} positions", started.elapsed().as_secs_f64(), lines.nodes);
     Ok(())
@@ -230,7 +231,9 @@ fn batch<G: Game>(args: &SolveArgs, asked: Option<Stipulation>, path: &Path, tab
         // No hand-over between threads: for problems solved in microseconds it would cost
         // more than the solving.
         for (i, problem) in problems.iter().enumerate() {
-            output.add(i, solve_one(problem));
+            if !output.add(i, solve_one(problem)) {
+                break;
+            }
         }
     } else {
         let next = AtomicUsize::new(0);
@@ -249,12 +252,15 @@ fn batch<G: Game>(args: &SolveArgs, asked: Option<Stipulation>, path: &Path, tab
                 });
             }
             drop(sender);
+            // Stops the workers at their next problem when a line cannot be written.
             for (i, line) in results {
-                output.add(i, line);
+                if !output.add(i, line) {
+                    break;
+                }
             }
         });
     }
-    output.finish();
+    output.finish()?;
     let seconds = started.elapsed().as_secs_f64();
     let each = 1000.0 * seconds / problems.len().max(1) as f64;
     let nodes = nodes.into_inner();
@@ -272,19 +278,28 @@ struct Output {
     printed: usize,
     waiting: std::collections::BTreeMap<usize, String>,
     progress: bool,
+    lines: Lines,
 }
 
 impl Output {
     fn new(total: usize) -> Output {
-        Output { total, done: 0, printed: 0, waiting: Default::default(), progress: std::io::stderr().is_terminal() }
+        Output {
+            total,
+            done: 0,
+            printed: 0,
+            waiting: Default::default(),
+            progress: std::io::stderr().is_terminal(),
+            lines: Lines::default(),
+        }
     }
 
-    /// The line of problem `i`.
-    fn add(&mut self, i: usize, line: String) {
+    /// The line of problem `i`; false once a line could not be written.
+    fn add(&mut self, i: usize, line: String) -> bool {
         self.waiting.insert(i, line);
-        let mut stdout = std::io::stdout().lock();
         while let Some(line) = self.waiting.remove(&self.printed) {
-            let _ = writeln!(stdout, "{line}");
+            if !self.lines.line(line) {
+                return false;
+            }
             self.printed += 1;
         }
         self.done += 1;
@@ -293,13 +308,15 @@ impl Output {
             let filled = self.done * width / self.total;
             eprint!("\r[{}{}] {}/{}", "#".repeat(filled), ".".repeat(width - filled), self.done, self.total);
         }
+        true
     }
 
-    /// Clears the progress bar.
-    fn finish(&self) {
+    /// Clears the progress bar; the first write failure, if any.
+    fn finish(self) -> Result<(), Failure> {
         if self.progress {
             eprint!("\r{:60}\r", "");
         }
+        self.lines.finish()
     }
 }
 
