@@ -22,6 +22,10 @@ const LAST_LINES: usize = 4;
 /// How often a wait for the engine looks at the match's stop flag.
 const STOP_POLL: Duration = Duration::from_millis(50);
 
+/// How long the lines an engine wrote before it exited are still waited for: after that it is
+/// done, even if a process it started still holds its output open.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
 /// What goes wrong with an engine process.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProcessError {
@@ -55,6 +59,8 @@ pub struct EngineProcess {
     recent: VecDeque<String>,
     errors: Arc<Mutex<VecDeque<String>>>,
     stop: Arc<AtomicBool>,
+    /// When the process was first seen to have exited.
+    exited_at: Option<Instant>,
 }
 
 /// Keeps the last few lines of a stream.
@@ -132,7 +138,7 @@ impl EngineProcess {
                 true
             })
         });
-        Ok(EngineProcess { child, stdin: Some(stdin), lines, recent: VecDeque::new(), errors, stop })
+        Ok(EngineProcess { child, stdin: Some(stdin), lines, recent: VecDeque::new(), errors, stop, exited_at: None })
     }
 
     /// Sends one line.
@@ -151,7 +157,8 @@ impl EngineProcess {
     ///
     /// # Errors
     /// [`ProcessError::Timeout`] at the deadline, [`ProcessError::Exited`] when the output
-    /// ended, [`ProcessError::Stopped`] when the match stops.
+    /// ended or the process exited (even if a child it left behind keeps its output open),
+    /// [`ProcessError::Stopped`] when the match stops.
     pub fn read_line(&mut self, deadline: Instant) -> Result<(Instant, String), ProcessError> {
         loop {
             if self.stop.load(Ordering::Relaxed) {
@@ -168,7 +175,15 @@ impl EngineProcess {
                     }
                     return Ok((at, line));
                 }
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Timeout) => match self.exited_at {
+                    Some(at) if at.elapsed() >= EXIT_GRACE => return Err(self.exited()),
+                    Some(_) => {}
+                    None => {
+                        if let Ok(Some(_)) = self.child.try_wait() {
+                            self.exited_at = Some(Instant::now());
+                        }
+                    }
+                },
                 Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
             }
         }
@@ -231,5 +246,23 @@ impl Drop for EngineProcess {
             let _ = self.child.kill();
         }
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_engine_that_exited_is_done_though_its_child_keeps_its_output_open() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let args = ["-c".to_string(), "sleep 5 & echo last words; exit 3".to_string()];
+        let mut engine = EngineProcess::spawn(Path::new("/bin/sh"), &args, None, stop).unwrap();
+        let start = Instant::now();
+        let deadline = start + Duration::from_secs(4);
+        assert_eq!(engine.read_line(deadline).unwrap().1, "last words");
+        let error = engine.read_line(deadline).unwrap_err();
+        assert!(matches!(&error, ProcessError::Exited(status) if status.contains('3')), "{error:?}");
+        assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
     }
 }
