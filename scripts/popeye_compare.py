@@ -12,7 +12,7 @@ quarter with none, has Popeye solve them all, and writes one EPD line per proble
 UCI form, sorted) or `FEN ; stip s#2; keys k1 k2;` (self- and reflexmates). `compare` solves a
 file with both programs again, times each (CPU seconds of the child process), and reports every problem where the answers
 differ.
-Ladya's tests read the files (crates/ladya-solver/tests/popeye.rs).
+Ladya's tests read the files (crates/ladya-solver/tests/solver/popeye.rs).
 
 Popeye's side to move is fixed by the stipulation (Black starts a helpmate, White an h#N.5, a
 selfmate and a series mate; Black plays a series helpmate), so the FENs are made that way.

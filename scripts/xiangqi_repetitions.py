@@ -9,7 +9,7 @@ position occurs a third time), and Fairy-Stockfish's verdict on the final positi
 Moves are ICCS (ranks 0-9). R is `draw`, `red` or `black` (the winner). Half of the cycles have
 the shape of a chase (a piece attacks, the attacked piece steps away, the attacker steps back to
 attack it again), so that checks and chases are common. The test
-`crates/ladya-xiangqi/tests/repetitions.rs` checks that Ladya's rules give the same verdicts.
+`crates/ladya-xiangqi/tests/xiangqi/repetitions.rs` checks that Ladya's rules give the same verdicts.
 
   scripts/xiangqi_repetitions.py --count 400 --seed 1 > data/xiangqi-repetitions.epd
 """

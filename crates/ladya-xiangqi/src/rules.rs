@@ -32,7 +32,7 @@
 //! - **Null moves** (search only) restart the no-capture count like a capture, so neither
 //!   rule looks back across one.
 //!
-//! This is the core of the Asian Xiangqi Federation's rules; `tests/repetitions.rs` checks it
+//! This is the core of the Asian Xiangqi Federation's rules; `tests/xiangqi/repetitions.rs` checks it
 //! against Fairy-Stockfish's verdicts on cycles from random games. Not implemented: the
 //! federation's finer cases (a protector pinned against its general, discovered checks as
 //! chases, chases by several pieces taking turns judged piece by piece, the tables of mixed

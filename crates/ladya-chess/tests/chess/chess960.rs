@@ -8,7 +8,7 @@ use ladya_core::MoveList;
 use ladya_core::perft::{PerftCase, parse_perft_cases, perft, verify_tree};
 
 fn cases() -> Vec<PerftCase> {
-    parse_perft_cases(include_str!("../../../data/chess960-perft.epd")).unwrap()
+    parse_perft_cases(include_str!("../../../../data/chess960-perft.epd")).unwrap()
 }
 
 fn chess960(fen: &str) -> Position {

@@ -13,7 +13,7 @@ fn eval(fen: &str) -> i32 {
 /// Positions from the repository's perft and WAC files.
 fn suite_positions() -> Vec<Position> {
     let mut positions = Vec::new();
-    for text in [include_str!("../../../data/chess-perft.epd"), include_str!("../../../data/wac.epd")] {
+    for text in [include_str!("../../../../data/chess-perft.epd"), include_str!("../../../../data/wac.epd")] {
         for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
             let fields: Vec<&str> = line.split_whitespace().take(4).collect();
             let fen = format!("{} 0 1", fields.join(" "));

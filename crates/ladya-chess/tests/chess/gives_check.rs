@@ -76,7 +76,7 @@ fn agrees_with_making_the_move() {
         moves += m;
         checks += c;
     }
-    let cases = parse_perft_cases(include_str!("../../../data/chess-perft.epd")).unwrap();
+    let cases = parse_perft_cases(include_str!("../../../../data/chess-perft.epd")).unwrap();
     for case in cases {
         let (m, c) = verify(&case.fen, 2);
         moves += m;

@@ -39,7 +39,7 @@ fn standard_positions_restore_exactly() {
 
 #[test]
 fn reference_positions_restore_exactly() {
-    let cases = parse_perft_cases(include_str!("../../../data/chess-perft.epd")).unwrap();
+    let cases = parse_perft_cases(include_str!("../../../../data/chess-perft.epd")).unwrap();
     for case in cases {
         verify(&case.fen, 3);
     }

@@ -19,7 +19,7 @@ fn positions() -> Vec<Position> {
     .map(|f| Position::from_fen(f).unwrap())
     .collect();
     roots.extend(
-        parse_perft_cases(include_str!("../../../data/chess-perft.epd"))
+        parse_perft_cases(include_str!("../../../../data/chess-perft.epd"))
             .unwrap()
             .iter()
             .map(|c| Position::from_fen(&c.fen).unwrap()),

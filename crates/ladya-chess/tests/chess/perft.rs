@@ -16,7 +16,7 @@ r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10 ;D1 46 
 ";
 
 fn reference_cases() -> Vec<PerftCase> {
-    [STANDARD, include_str!("../../../data/chess-perft.epd")]
+    [STANDARD, include_str!("../../../../data/chess-perft.epd")]
         .into_iter()
         .flat_map(|text| parse_perft_cases(text).unwrap())
         .collect()

@@ -22,7 +22,7 @@ fn start_cases() -> Vec<PerftCase> {
 }
 
 fn reference_cases() -> Vec<PerftCase> {
-    parse_perft_cases(include_str!("../../../data/ugolki-perft.epd")).unwrap()
+    parse_perft_cases(include_str!("../../../../data/ugolki-perft.epd")).unwrap()
 }
 
 #[test]

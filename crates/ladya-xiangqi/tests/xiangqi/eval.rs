@@ -86,7 +86,7 @@ fn assert_symmetric(pos: &Position) {
 
 #[test]
 fn mirrors_evaluate_alike_and_terms_add_up_along_random_games() {
-    let starts: Vec<String> = include_str!("../../../data/xiangqi-perft.epd")
+    let starts: Vec<String> = include_str!("../../../../data/xiangqi-perft.epd")
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| l.split(';').next().unwrap().trim().to_string())

@@ -14,7 +14,7 @@ fn error(fen: &str) -> FenError {
 
 #[test]
 fn reference_positions_round_trip() {
-    for case in parse_perft_cases(include_str!("../../../data/xiangqi-perft.epd")).unwrap() {
+    for case in parse_perft_cases(include_str!("../../../../data/xiangqi-perft.epd")).unwrap() {
         let pos = Position::from_fen(&case.fen).unwrap();
         assert_eq!(pos.to_fen(), case.fen);
         assert_eq!(Position::from_fen(&pos.to_fen()).unwrap(), pos);

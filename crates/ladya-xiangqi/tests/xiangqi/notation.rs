@@ -35,7 +35,7 @@ fn round_trips(pos: &Position) {
 
 #[test]
 fn every_move_of_the_reference_positions_round_trips() {
-    for case in parse_perft_cases(include_str!("../../../data/xiangqi-perft.epd")).unwrap() {
+    for case in parse_perft_cases(include_str!("../../../../data/xiangqi-perft.epd")).unwrap() {
         let mut pos = position(&case.fen);
         round_trips(&pos);
         // And one ply further along every move.

@@ -6,7 +6,7 @@ use ladya_core::perft::{Counts, PerftCase, check_reference, parse_perft_cases};
 use ladya_xiangqi::Position;
 
 fn reference_cases() -> Vec<PerftCase> {
-    parse_perft_cases(include_str!("../../../data/xiangqi-perft.epd")).unwrap()
+    parse_perft_cases(include_str!("../../../../data/xiangqi-perft.epd")).unwrap()
 }
 
 #[test]

@@ -10,7 +10,7 @@ use ladya_xiangqi::Position;
 fn repetition_verdicts_agree_with_fairy_stockfish() {
     let mut wrong = Vec::new();
     let (mut checks, mut chases) = (0, 0);
-    for line in include_str!("../../../data/xiangqi-repetitions.epd").lines() {
+    for line in include_str!("../../../../data/xiangqi-repetitions.epd").lines() {
         let fields: Vec<&str> = line.split(" ; ").collect();
         let (fen, moves, expected) = (fields[0], fields[1], fields[2]);
         let mut pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));

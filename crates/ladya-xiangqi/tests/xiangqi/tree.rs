@@ -48,7 +48,7 @@ fn start_position_tree_to_depth_three() {
 
 #[test]
 fn reference_position_trees_to_depth_two() {
-    let text = include_str!("../../../data/xiangqi-perft.epd");
+    let text = include_str!("../../../../data/xiangqi-perft.epd");
     for case in parse_perft_cases(text).unwrap() {
         let mut pos = Position::from_fen(&case.fen).unwrap();
         let expected = 1 + case.counts[0].1 + case.counts[1].1;

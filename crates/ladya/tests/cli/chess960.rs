@@ -1,7 +1,7 @@
 //! Chess960 through the real binary: `UCI_Chess960` (king-takes-rook castling in and out),
 //! XBoard's `variant fischerandom` (castling as `O-O`), and `--chess960` on the command line.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

@@ -1,7 +1,7 @@
 //! Choosing the evaluation: `--eval` on the command line and `EvalFile` in the engine
 //! protocols take a network file, `classic` or the built-in default, and refuse bad files.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};

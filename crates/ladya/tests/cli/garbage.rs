@@ -1,7 +1,7 @@
 //! No input kills the engine: each protocol gets a burst of malformed, oversized and
 //! out-of-place lines, then must still answer and search.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 

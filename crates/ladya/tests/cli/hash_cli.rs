@@ -1,7 +1,7 @@
 //! `--hash` on the command line: a size that cannot be had is exit status 2 with a one-line
 //! message, never an abort.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

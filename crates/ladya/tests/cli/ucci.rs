@@ -1,7 +1,7 @@
 //! UCCI through the real binary: handshake, a game of xiangqi, banned moves, draw offers,
 //! stop, and bad input.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use ladya_xiangqi::Position;

@@ -1,6 +1,6 @@
 //! UCI through the real binary: handshake, a timed game, stop, pondering, perft and bad input.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

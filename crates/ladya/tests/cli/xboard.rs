@@ -1,7 +1,7 @@
 //! XBoard (CECP v2) through the real binary: features, a game on the clock, force mode,
 //! undo, analysis, move now, result claims and bad input.
 
-mod common;
+use crate::common;
 
 use common::Engine;
 use ladya_chess::Position;
