@@ -20,7 +20,7 @@
 use ladya_core::{Game, Score};
 use thiserror::Error;
 
-use crate::buckets::OutputBuckets;
+use crate::buckets::{MAX_BUCKETS, OutputBuckets};
 use crate::features::{self, KingBuckets, Orientation};
 use crate::game_name;
 use crate::quantisation::{MAX_HIDDEN, QA, QB};
@@ -202,6 +202,17 @@ impl Network {
         }
         let name: [u8; 8] = reader.take();
         Ok(game_name::from_bytes(&name))
+    }
+
+    /// The size of the largest network file for `G` that [`Network::from_bytes`] can accept:
+    /// a king bucket per square, the widest hidden layer and the most output buckets. A
+    /// reader need not read more than this (and one byte to tell a longer file).
+    pub fn max_bytes<G: Game>() -> usize {
+        let inputs = G::SQUARES * features::inputs::<G>();
+        Network::header_bytes(VERSION_KING_BUCKETS, G::SQUARES)
+            + 2 * (inputs * MAX_HIDDEN + MAX_HIDDEN + MAX_BUCKETS * 2 * MAX_HIDDEN)
+            + 4 * MAX_BUCKETS
+            + 8
     }
 
     /// The header's size in format `version` for a board of `squares`.

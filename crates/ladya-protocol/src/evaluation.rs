@@ -25,7 +25,7 @@ pub fn evaluation(text: &str) -> Result<Evaluation, String> {
         "" | BUILT_IN | "builtin" | "built-in" => Ok(Evaluation::BuiltIn),
         "classic" => Ok(Evaluation::Classic),
         path => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read network file '{path}': {e}"))?;
+            let bytes = read_bounded(path)?;
             let game = Network::game_of(&bytes).map_err(|e| format!("{path}: {e}"))?;
             let kind =
                 GameKind::from_name(&game).ok_or_else(|| format!("{path}: a network for unknown game '{game}'"))?;
@@ -63,6 +63,24 @@ pub(crate) fn switch_game(evaluation: &mut Evaluation, game: &str) -> Option<Str
     Some(format!("the network file chosen is for {other}; {game} uses its built-in evaluation"))
 }
 
+/// The bytes of the network file `path`, refused without reading on when it is longer than
+/// the largest network of any game (a device such as `/dev/zero` never ends).
+fn read_bounded(path: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let limit = GameKind::ALL.iter().map(|&kind| with_game!(kind, max_network_bytes())).max().unwrap_or(0);
+    let cannot = |e: std::io::Error| format!("cannot read network file '{path}': {e}");
+    let mut bytes = Vec::new();
+    std::fs::File::open(path).map_err(cannot)?.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(cannot)?;
+    if bytes.len() > limit {
+        return Err(format!("{path}: longer than {limit} bytes, the largest network file of any game"));
+    }
+    Ok(bytes)
+}
+
+fn max_network_bytes<G: Game>() -> usize {
+    Network::max_bytes::<G>()
+}
+
 fn read_network<G: Game>(bytes: &[u8]) -> Result<Network, ladya_nnue::NetworkError> {
     Network::from_bytes::<G>(bytes)
 }
@@ -96,5 +114,14 @@ mod tests {
         let err = evaluation(path.to_str().unwrap()).unwrap_err();
         assert!(err.ends_with("not a Ladya network file (it does not start with LADYNNUE)"), "{err}");
         std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn an_endless_file_is_refused_after_the_largest_network() {
+        if std::path::Path::new("/dev/zero").exists() {
+            let err = evaluation("/dev/zero").unwrap_err();
+            assert!(err.starts_with("/dev/zero: longer than "), "{err}");
+            assert!(err.ends_with(" bytes, the largest network file of any game"), "{err}");
+        }
     }
 }

@@ -2,6 +2,7 @@
 
 mod commands;
 mod failure;
+mod input;
 mod output;
 
 use std::process::ExitCode;

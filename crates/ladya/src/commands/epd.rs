@@ -71,7 +71,7 @@ pub fn run(args: &EpdArgs) -> Result<(), Failure> {
 }
 
 fn run_suite<G: EngineGame>(args: &EpdArgs) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(&args.file).map_err(|e| Failure(format!("{}: {e}", args.file.display())))?;
+    let text = crate::input::read_text(&args.file).map_err(Failure)?;
     let problems = text
         .lines()
         .enumerate()

@@ -133,8 +133,8 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, Failure> {
         vec![Opening::default()]
     } else {
         let settings = OpeningSettings::parse(&args.openings).map_err(|e| failure(&e))?;
-        let text = std::fs::read_to_string(&settings.file)
-            .map_err(|e| Failure(format!("--openings: cannot read {}: {e}", settings.file.display())))?;
+        let text =
+            crate::input::read_text(&settings.file).map_err(|e| Failure(format!("--openings: cannot read {e}")))?;
         let openings = read_openings(args.game, &text, settings.format, settings.plies)
             .map_err(|e| Failure(format!("--openings {}: {e}", settings.file.display())))?;
         arrange(openings, settings.order, settings.seed)

@@ -209,7 +209,7 @@ fn batch_answer<G: Game>(problem: &Problem<G>, table: &Table) -> (String, u64) {
 }
 
 fn batch<G: Game>(args: &SolveArgs, asked: Option<Stipulation>, path: &Path, table: &Table) -> Result<(), Failure> {
-    let text = std::fs::read_to_string(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let text = crate::input::read_text(path).map_err(Failure)?;
     let problems = text
         .lines()
         .enumerate()

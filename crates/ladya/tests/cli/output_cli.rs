@@ -1,5 +1,7 @@
 //! Standard output closed by its reader (`| head`) ends a command quietly with status 0; a
-//! full disk (`> /dev/full`) ends it with status 2 and one line saying so; never a panic.
+//! full disk (`> /dev/full`) ends it with status 2 and one line saying so; never a panic. And
+//! an endless input file (`/dev/zero`) is refused after a bounded read, not read until memory
+//! runs out.
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -78,5 +80,65 @@ fn a_full_disk_is_status_two_and_a_message() {
             "{args:?}"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn endless_input_files_are_refused_after_a_bounded_read() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let dir = scratch("endless");
+    let data = dir.join("ugolki.data");
+    let data = data.to_str().unwrap();
+    let made = Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["datagen", "ugolki", "--out", data, "--games", "1", "--nodes", "200", "--hash", "2"])
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let line = "/dev/zero line 1: longer than 1048576 bytes";
+    let network = "/dev/zero: longer than ";
+    let cases: [(&[&str], &str); 6] = [
+        (&["epd", "chess", "/dev/zero"], line),
+        (&["solve", "chess", "--mate", "2", "--epd", "/dev/zero"], line),
+        (
+            &[
+                "match",
+                "--game",
+                "chess",
+                "--engine",
+                "cmd=ladya",
+                "--engine",
+                "cmd=ladya",
+                "--depth",
+                "1",
+                "--openings",
+                "file=/dev/zero",
+            ],
+            line,
+        ),
+        (&["analyze", "chess", "--depth", "1", "--eval", "/dev/zero"], network),
+        (&["bench", "chess", "--depth", "1", "--eval", "/dev/zero"], network),
+        (&["train", "--data", data, "--out", "/dev/null", "--init", "/dev/zero"], network),
+    ];
+    for (args, expected) in cases {
+        let out = Command::new(env!("CARGO_BIN_EXE_ladya")).args(args).output().expect("ladya runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(expected), "{args:?}: {stderr}");
+    }
+    // In engine mode, EvalFile is refused and the engine lives on.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ladya runs");
+    let input = "uci\nsetoption name EvalFile value /dev/zero\nisready\nquit\n";
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().any(|l| l.starts_with("info string error") && l.contains(network)), "{text}");
+    assert!(text.lines().any(|l| l == "readyok"), "{text}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
