@@ -2,11 +2,12 @@
 //! (`UCI_Variant`, `variant`), and everything they do to it goes through [`Session`], in text.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use ladya_core::score::Score;
-use ladya_core::{MoveCode, MoveList, Outcome, Side, perft};
+use ladya_core::{MoveCode, MoveList, Outcome, Side};
 use ladya_search::tt::Bound;
 use ladya_search::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
 
@@ -104,8 +105,9 @@ pub trait Session: Send {
     /// # Errors
     /// `text` is not a legal move here.
     fn human_move(&self, text: &str) -> Result<String, String>;
-    /// Perft split by root move, moves as text.
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    /// Perft split by root move, moves as text, counted on a copy of the position; `None`
+    /// once `stop` is set.
+    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>>;
     /// The codes of moves given as text (for `searchmoves` and `banmoves`).
     ///
     /// # Errors
@@ -128,6 +130,29 @@ pub trait Session: Send {
     fn render(&self, view: &View) -> String;
     /// What people call a side in this game (xiangqi's first player is Red).
     fn side_name(&self, side: Side) -> &'static str;
+}
+
+/// Perft of `pos` to `depth`, or `None` once `stop` is set.
+fn perft_until<G: EngineGame>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    match depth {
+        0 => Some(1),
+        1 => Some(pos.count_legal_moves()),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            let mut nodes = 0;
+            for &m in moves.iter() {
+                pos.make(m);
+                let below = perft_until(pos, depth - 1, stop);
+                pos.unmake();
+                nodes += below?;
+            }
+            Some(nodes)
+        }
+    }
 }
 
 /// The [`Session`] of one game type.
@@ -233,11 +258,22 @@ impl<G: EngineGame> Session for GameSession<G> {
         Ok(self.pos.human_move_text(self.parse(text)?))
     }
 
-    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
-        perft::divide(&mut self.pos, depth)
-            .into_iter()
-            .map(|(m, n)| (self.pos.dialect_move_text(m, self.dialect), n))
-            .collect()
+    fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
+        if depth == 0 {
+            return Some(Vec::new());
+        }
+        let mut pos = self.pos.clone();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut split = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            let text = pos.dialect_move_text(m, self.dialect);
+            pos.make(m);
+            let nodes = perft_until(&mut pos, depth - 1, stop);
+            pos.unmake();
+            split.push((text, nodes?));
+        }
+        Some(split)
     }
 
     fn move_codes(&self, texts: &[&str]) -> Result<Vec<u16>, String> {

@@ -1,6 +1,9 @@
 //! UCI, for chess GUIs (and for xiangqi and ugolki through `UCI_Variant`, as Fairy-Stockfish).
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
+use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use ladya_core::score::mate_moves;
@@ -28,6 +31,8 @@ pub(crate) struct Uci {
     options: SearchOptions,
     /// `UCI_Chess960`: Chess960 castling and notation, for chess.
     chess960: bool,
+    /// A running `go perft` or `bench`, which prints its own lines; `stop` ends it.
+    job: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
 }
 
 /// The score as UCI writes it: `cp 35`, `mate 3`, `mate -2`, with a bound if any.
@@ -51,6 +56,7 @@ impl Uci {
             options,
             out,
             chess960: false,
+            job: None,
         };
         uci.identify();
         uci
@@ -85,6 +91,10 @@ impl Uci {
 
     /// Stops a running search, printing its `bestmove` so that every `go` gets one.
     fn finish_search(&mut self) {
+        self.stop();
+        if let Some((_, job)) = self.job.take() {
+            let _ = job.join();
+        }
         if let Some(result) = self.runner.stop_and_wait() {
             self.print_bestmove(&result);
         }
@@ -301,19 +311,44 @@ impl Uci {
                 return self.error(format!("bench takes a game and a depth, not '{word}'"));
             }
         }
-        match bench::run(&config, &mut |line| self.out.line(line)) {
-            Ok(total) => self.out.line(total.summary()),
-            Err(e) => self.error(format!("bench: {e}")),
-        }
+        let out = self.out.clone();
+        let control = Arc::clone(&self.runner.control);
+        self.start_job(move |stop| match bench::run_until(&config, &control, stop, &mut |line| out.line(line)) {
+            Ok(_) if stop.load(Ordering::Relaxed) => out.line("info string bench stopped"),
+            Ok(total) => out.line(total.summary()),
+            Err(e) => out.line(format!("info string error: bench: {}", clip(&e.to_string()))),
+        });
     }
 
     fn perft(&mut self, depth: u32) {
-        let split = self.session.divide(depth);
-        for (m, n) in &split {
-            self.out.line(format!("{m}: {n}"));
+        let session = self.session.boxed_clone();
+        let out = self.out.clone();
+        self.start_job(move |stop| match session.divide(depth, stop) {
+            Some(split) => {
+                for (m, n) in &split {
+                    out.line(format!("{m}: {n}"));
+                }
+                out.line("");
+                out.line(format!("Nodes searched: {}", perft::divide_total(&split, depth)));
+            }
+            None => out.line("info string perft stopped"),
+        });
+    }
+
+    /// Runs `work` in a thread of its own, as a search runs, so that `isready` is answered
+    /// meanwhile and `stop` (or any command that needs the engine) ends it.
+    fn start_job(&mut self, work: impl FnOnce(&AtomicBool) + Send + 'static) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        self.job = Some((stop, thread::spawn(move || work(&flag))));
+    }
+
+    /// `stop`: ends the running search or job.
+    fn stop(&self) {
+        self.runner.control.stop();
+        if let Some((stop, _)) = &self.job {
+            stop.store(true, Ordering::Relaxed);
         }
-        self.out.line("");
-        self.out.line(format!("Nodes searched: {}", perft::divide_total(&split, depth)));
     }
 }
 
@@ -366,7 +401,7 @@ impl Frontend for Uci {
             "setoption" => self.set_option(args),
             "position" => self.set_position(args),
             "go" => self.go(args),
-            "stop" => self.runner.control.stop(),
+            "stop" => self.stop(),
             "ponderhit" => self.runner.control.ponderhit(),
             "d" => {
                 self.out.line(board_diagram(self.session.as_ref()));

@@ -3,6 +3,7 @@
 //! figure. `ladya bench` and the engine's `bench` command both run it; OpenBench reads its last
 //! line, `Bench: NODES nodes NPS nps`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::{Limits, SearchControl, SearchOptions, TranspositionTable, search};
@@ -106,11 +107,26 @@ fn bench_set(game: GameKind) -> (&'static [&'static str], u32) {
 /// # Errors
 /// When the memory for the bench's hash table cannot be had.
 pub fn run(config: &BenchConfig, report: &mut dyn FnMut(String)) -> Result<BenchTotal, HashTableError> {
+    run_until(config, &SearchControl::new(), &AtomicBool::new(false), report)
+}
+
+/// As [`run`], until `stop` is set: the search under way ends within milliseconds (`control`,
+/// which the searches use, is stopped too), no other starts, and the total counts what was
+/// searched.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_until(
+    config: &BenchConfig,
+    control: &SearchControl,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(String),
+) -> Result<BenchTotal, HashTableError> {
     let games = config.game.map_or(GameKind::ALL.to_vec(), |game| vec![game]);
     let tt = TranspositionTable::try_new(BENCH_HASH_MEGABYTES)?;
     let mut total = BenchTotal { nodes: 0, time: Duration::ZERO };
     for game in games {
-        let (nodes, time) = with_game!(game, bench_game(game, config, &tt, report));
+        let (nodes, time) = with_game!(game, bench_game(game, config, &tt, control, stop, report));
         total.nodes += nodes;
         total.time += time;
     }
@@ -121,6 +137,8 @@ fn bench_game<G: EngineGame>(
     game: GameKind,
     config: &BenchConfig,
     tt: &TranspositionTable,
+    control: &SearchControl,
+    stop: &AtomicBool,
     report: &mut dyn FnMut(String),
 ) -> (u64, Duration) {
     let (fens, default_depth) = bench_set(game);
@@ -129,11 +147,17 @@ fn bench_game<G: EngineGame>(
     let mut nodes = 0;
     let mut time = Duration::ZERO;
     for fen in fens {
+        // Each search stops its control when it ends: a fresh start, then the stop looked at
+        // again, so that one asked for meanwhile is not lost.
+        control.start(false);
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         let Ok(pos) = G::from_fen(fen) else { unreachable!("the bench positions are valid") };
         // An empty table for every position keeps the count independent of order and history.
         tt.clear();
         let started = Instant::now();
-        let result = search(&pos, &limits, &options, tt, &SearchControl::new(), &mut |_| {});
+        let result = search(&pos, &limits, &options, tt, control, &mut |_| {});
         time += started.elapsed();
         if config.verbose {
             let best = result.best.map_or("none".to_string(), |m| pos.move_text(m));

@@ -367,3 +367,30 @@ fn a_level_by_rating_plays_quickly_in_every_game_and_bad_ratings_are_refused() {
     engine.expect(|l| l.starts_with("info string error") && l.contains("0 to 20"), 5);
     engine.quit();
 }
+
+/// A deep perft or bench runs as a search does: `isready` is answered meanwhile, `stop` ends
+/// it, and `quit` is obeyed at once.
+#[test]
+fn a_long_perft_or_bench_is_answered_stopped_and_quit() {
+    let mut engine = start_uci();
+    engine.send("go perft 60");
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 2);
+    engine.send("stop");
+    engine.expect(|l| l == "info string perft stopped", 2);
+    // The engine goes on as usual, and a short perft still finishes.
+    engine.send("go perft 2");
+    assert_eq!(engine.expect_prefix("Nodes searched", 10), "Nodes searched: 400");
+    engine.send("bench chess 30");
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 2);
+    engine.send("stop");
+    engine.expect(|l| l == "info string bench stopped", 2);
+    engine.send("bench chess 30");
+    engine.send("go perft 60");
+    engine.send("isready");
+    engine.expect(|l| l == "readyok", 2);
+    let started = Instant::now();
+    engine.quit();
+    assert!(started.elapsed() < Duration::from_secs(2), "quit took {:?}", started.elapsed());
+}
