@@ -18,6 +18,7 @@
 mod api;
 mod assets;
 mod error;
+mod guard;
 mod page;
 mod review;
 mod searches;
@@ -49,7 +50,14 @@ impl Default for Config {
 
 /// The page and the API as an axum router, with room for as many searches at once as the
 /// machine has cores. [`serve`] serves it; it may also be served on a listener of one's own,
-/// or called in-process without a socket (`host`, `port` and `open` play no part here).
+/// or called in-process without a socket (`open` plays no part here).
+///
+/// Only the server's own page may call it: `host` and `port` say what a request's `Host` and
+/// `Origin` must name (besides `localhost`, `127.0.0.1` and `[::1]`), so they must be those
+/// of the listener; a request naming another site is refused (421 or 403), as is a body not
+/// sent as `application/json` (415). Every answer carries a `Content-Security-Policy` that
+/// allows the page's own files only, forbids framing, and the `X-Frame-Options: DENY`,
+/// `X-Content-Type-Options: nosniff` and `Referrer-Policy: no-referrer` headers.
 ///
 /// # Calling the API in-process
 ///
@@ -69,7 +77,8 @@ pub fn router(config: &Config) -> axum::Router {
         Some(dir) => assets::Assets::Folder(dir.clone()),
         None => assets::Assets::Embedded,
     };
-    api::router(assets)
+    let guard = std::sync::Arc::new(guard::Guard::new(&config.host, config.port));
+    api::router(assets).layer(axum::middleware::from_fn_with_state(guard, guard::layer))
 }
 
 /// Serves the page and the API until the process ends. The first line on stdout is
@@ -93,6 +102,7 @@ pub fn serve(config: &Config) -> std::io::Result<()> {
         {
             eprintln!("ladya: could not open a browser ({e}); open {url} by hand");
         }
-        axum::serve(listener, router(config)).await
+        let router = router(&Config { port, ..config.clone() });
+        axum::serve(listener, router).await
     })
 }

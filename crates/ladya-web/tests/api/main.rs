@@ -1,10 +1,11 @@
 //! The web API called in-process: requests sent to `ladya_web::router` with `oneshot`, no
 //! socket, and the answers checked against the rules crates (legal moves, engine answers,
 //! positions, analysis, the solver, PGN of every game, levels and clocks, game review
-//! streamed), the page's files, and every kind of bad request answered with its 4xx and a
-//! JSON error. `crates/ladya/tests/serve.rs` checks what needs the real process and socket.
+//! streamed), the page's files, every kind of bad request answered with its 4xx and a JSON
+//! error, and requests from other sites refused. `crates/ladya/tests/serve.rs` checks what needs the real process and socket.
 
 mod errors;
+mod guard;
 mod page;
 mod pgn;
 mod positions;
@@ -58,8 +59,9 @@ impl App {
 
     /// Status, content type and the whole body of a `method` request to `path` with `body`.
     fn call(&self, method: Method, path: &str, body: &str) -> (u16, String, Vec<u8>) {
+        let post = method == Method::POST;
         let mut request = Request::builder().method(method).uri(format!("/{}", path.trim_start_matches('/')));
-        if !body.is_empty() {
+        if post || !body.is_empty() {
             request = request.header(header::CONTENT_TYPE, "application/json");
         }
         let response = self.send(request.body(Body::from(body.to_string())).unwrap());

@@ -1,7 +1,9 @@
 //! `ladya serve` as a process: the binary started on a free port, and what only a real server
 //! shows: the address it prints, the host, port and page folder of its command line, the page
 //! and the API over HTTP (a server-sent stream, a body over the limit), and connections that
-//! close, which stop their searches and free their slots. The API itself is checked
+//! close, which stop their searches and free their slots, and requests of other sites refused
+//! over a raw connection (foreign `Host` and `Origin`, a cross-site or `text/plain` POST), with
+//! the security headers on every answer. The API itself is checked
 //! in-process, request by request, in `crates/ladya-web/tests/api/`.
 
 use std::io::{BufRead, BufReader};
@@ -43,6 +45,26 @@ impl Server {
             .timeout_global(Some(Duration::from_secs(30)))
             .build();
         Server { child, base, agent: config.into() }
+    }
+
+    /// The port listened on.
+    fn port(&self) -> u16 {
+        self.base.trim_end_matches('/').rsplit(':').next().unwrap().parse().unwrap()
+    }
+
+    /// Status, head (lines in lower case) and body of `request`, sent as it is over a new
+    /// connection to 127.0.0.1 (the server closes it after answering).
+    fn raw(&self, request: &str) -> (u16, String, String) {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", self.port())).unwrap();
+        stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut bytes = Vec::new();
+        let _ = stream.read_to_end(&mut bytes);
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+        let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+        (status, head.to_ascii_lowercase(), body.to_string())
     }
 
     fn url(&self, path: &str) -> String {
@@ -281,4 +303,59 @@ fn host_and_port_come_from_the_command_line() {
         assert!(server.base.starts_with("http://[::1]:"), "{}", server.base);
         assert_eq!(server.get("api/games").0, 200);
     }
+}
+
+#[test]
+fn requests_of_other_sites_are_refused_and_every_answer_has_the_security_headers() {
+    let server = Server::start();
+    let port = server.port();
+    let body = r#"{"game": "ugolki", "depth": 1}"#;
+    let post = |headers: &str| {
+        format!(
+            "POST /api/bestmove HTTP/1.1\r\n{headers}content-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    let own = format!("host: 127.0.0.1:{port}\r\n");
+    let json = "content-type: application/json\r\n";
+    let cases = [
+        // The page's own requests, by every name of this machine.
+        (post(&format!("{own}{json}origin: http://127.0.0.1:{port}\r\nsec-fetch-site: same-origin\r\n")), 200),
+        (post(&format!("host: localhost:{port}\r\n{json}origin: http://localhost:{port}\r\n")), 200),
+        (format!("GET / HTTP/1.1\r\nhost: [::1]:{port}\r\nsec-fetch-site: none\r\nconnection: close\r\n\r\n"), 200),
+        // DNS rebinding.
+        (post(&format!("host: evil.example.com:{port}\r\n{json}")), 421),
+        (format!("GET /api/games HTTP/1.1\r\nhost: evil.example.com\r\nconnection: close\r\n\r\n"), 421),
+        // Another site's page: a foreign origin, a cross-site fetch, a text/plain post.
+        (post(&format!("{own}{json}origin: http://evil.example.com\r\n")), 403),
+        (post(&format!("{own}{json}sec-fetch-site: cross-site\r\n")), 403),
+        (
+            format!(
+                "GET /api/analyze?game=chess HTTP/1.1\r\n{own}sec-fetch-site: cross-site\r\nconnection: close\r\n\r\n"
+            ),
+            403,
+        ),
+        (post(&format!("{own}content-type: text/plain\r\norigin: http://evil.example.com\r\n")), 403),
+        (post(&format!("{own}content-type: text/plain\r\n")), 415),
+    ];
+    for (request, status) in cases {
+        let (got, head, answer) = server.raw(&request);
+        let first = request.lines().next().unwrap();
+        assert_eq!(got, status, "{first}: {head}\n{answer}");
+        if status != 200 {
+            let error: Value = serde_json::from_str(&answer).unwrap_or_else(|_| panic!("{first}: {answer}"));
+            assert!(error["error"].is_string(), "{first}: {answer}");
+        }
+        for line in [
+            "content-security-policy: default-src 'self'",
+            "x-frame-options: deny",
+            "x-content-type-options: nosniff",
+            "referrer-policy: no-referrer",
+        ] {
+            assert!(head.contains(line), "{first}: {line} missing in\n{head}");
+        }
+        assert!(head.contains("frame-ancestors 'none'"), "{head}");
+    }
+    // The real game is still served.
+    assert!(server.post_ok("api/bestmove", json!({"game": "chess", "movetime": 50}))["bestmove"].is_string());
 }
