@@ -28,8 +28,8 @@ pub struct AnalyzeArgs {
     /// Search for this many milliseconds (default: 5000 when no depth is given).
     #[arg(long)]
     movetime: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
+    /// Search threads (1 to 256).
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     threads: usize,
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 64)]

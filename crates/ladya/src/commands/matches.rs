@@ -56,8 +56,8 @@ pub struct MatchArgs {
     /// Rounds.
     #[arg(long, default_value_t = 1)]
     rounds: usize,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1)]
+    /// Games played at once (1 or more).
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     concurrency: usize,
     /// A sequential probability ratio test on game pairs, ending the match at a bound:
     /// elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=normalized|logistic].

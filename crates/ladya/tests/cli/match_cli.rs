@@ -196,6 +196,16 @@ fn bad_arguments_are_one_line_errors() {
     }
 }
 
+#[test]
+fn no_games_at_once_is_refused() {
+    let args =
+        ["--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--depth", "1", "--concurrency", "0"];
+    let output = ladya().arg("match").args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("invalid value '0' for '--concurrency"), "{stderr}");
+}
+
 /// The processes whose parent is `pid`.
 fn children(pid: u32) -> Vec<u32> {
     let mut found = Vec::new();

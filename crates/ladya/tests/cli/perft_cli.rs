@@ -103,3 +103,21 @@ fn engine_mode_refuses_a_deep_perft_and_lives_on() {
     assert!(text.lines().any(|l| l == "readyok"), "{text}");
     assert_eq!(text.lines().last(), Some("Nodes searched: 400"), "{text}");
 }
+
+#[test]
+fn analyze_refuses_zero_threads_as_solve_does() {
+    for command in ["analyze", "solve"] {
+        let mut args = vec![command, "chess", "--threads", "0"];
+        if command == "solve" {
+            args.extend(["--stip", "#1", "--fen", "7k/8/6K1/8/8/8/8/R7 w - - 0 1"]);
+        } else {
+            args.extend(["--depth", "1"]);
+        }
+        let out = ladya(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{command}: {stderr}");
+        assert!(stderr.contains("invalid value '0' for '--threads"), "{command}: {stderr}");
+    }
+    let out = ladya(&["analyze", "chess", "--threads", "2", "--depth", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
