@@ -87,21 +87,31 @@ fn depth_beyond_the_limit_is_refused_not_a_stack_overflow() {
 
 #[test]
 fn engine_mode_refuses_a_deep_perft_and_lives_on() {
-    use std::io::Write;
+    use std::io::{BufRead, BufReader, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("ladya runs");
-    let input = "uci\nposition startpos\ngo perft 8000\nisready\ngo perft 2\nquit\n";
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = stdout(&out);
-    assert!(text.lines().any(|l| l == "info string error: perft depth 8000 is above the limit of 64"), "{text}");
-    assert!(text.lines().any(|l| l == "readyok"), "{text}");
-    assert_eq!(text.lines().last(), Some("Nodes searched: 400"), "{text}");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"uci\nposition startpos\ngo perft 8000\nisready\ngo perft 2\n").unwrap();
+    // A perft runs beside the input and `quit` would stop it: quit once its count is out.
+    let mut lines = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let done = line.starts_with("Nodes searched");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    assert!(child.wait().unwrap().success());
+    let text = lines.join("\n");
+    assert!(lines.iter().any(|l| l == "info string error: perft depth 8000 is above the limit of 64"), "{text}");
+    assert!(lines.iter().any(|l| l == "readyok"), "{text}");
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 400"), "{text}");
 }
 
 #[test]
