@@ -27,6 +27,11 @@ pub enum ClockRule {
 #[error("bad time control '{0}': expected [MOVES/]SECONDS[+INCREMENT], such as 10+0.1 or 40/60")]
 pub struct BadTimeControl(pub String);
 
+/// A time per move that does not read, or is not above zero.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad time per move '{0}': expected seconds above 0, such as 0.1 or 2")]
+pub struct BadMoveTime(pub String);
+
 /// Reads seconds (`0.1`, `60`, or `M:SS`) as a duration.
 fn seconds(text: &str) -> Option<Duration> {
     let seconds = match text.split_once(':') {
@@ -41,8 +46,11 @@ impl ClockRule {
     ///
     /// # Errors
     /// `seconds` is not a number of seconds.
-    pub fn per_move(text: &str) -> Result<ClockRule, BadTimeControl> {
-        seconds(text).filter(|d| !d.is_zero()).map(ClockRule::PerMove).ok_or_else(|| BadTimeControl(text.into()))
+    pub fn per_move(text: &str) -> Result<ClockRule, BadMoveTime> {
+        seconds(text)
+            .filter(|d| !d.is_zero())
+            .map(ClockRule::PerMove)
+            .ok_or_else(|| BadMoveTime(text.chars().take(40).collect()))
     }
 
     /// The time a side starts the game with (a move's time for a fixed time per move).
@@ -221,7 +229,10 @@ mod tests {
         for bad in ["", "x", "0/60", "-1", "10+", "0+0", "inf"] {
             assert!(bad.parse::<ClockRule>().is_err(), "{bad}");
         }
-        assert!(ClockRule::per_move("0").is_err());
+        assert_eq!(
+            ClockRule::per_move("0").unwrap_err().to_string(),
+            "bad time per move '0': expected seconds above 0, such as 0.1 or 2"
+        );
     }
 
     #[test]

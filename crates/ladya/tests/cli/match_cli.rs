@@ -206,6 +206,16 @@ fn no_games_at_once_is_refused() {
     assert!(stderr.contains("invalid value '0' for '--concurrency"), "{stderr}");
 }
 
+#[test]
+fn a_zero_time_per_move_is_named_as_such() {
+    let args = ["--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--st", "0"];
+    let output = ladya().arg("match").args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("bad time per move '0': expected seconds above 0"), "{stderr}");
+    assert!(!stderr.contains("[MOVES/]"), "{stderr}");
+}
+
 /// The processes whose parent is `pid`.
 fn children(pid: u32) -> Vec<u32> {
     let mut found = Vec::new();
