@@ -197,8 +197,8 @@ mod pieces;
 pub mod repetition;
 pub mod rng;
 pub mod score;
-mod tapered;
 mod side;
+mod tapered;
 pub mod workloads;
 pub mod zobrist;
 
@@ -207,5 +207,5 @@ pub use game::{EndReason, Game, GameError, MoveCode, Outcome};
 pub use movelist::{MAX_MOVES, MoveList};
 pub use pieces::{PieceChanges, PlacedPiece};
 pub use score::Score;
-pub use tapered::Tapered;
 pub use side::Side;
+pub use tapered::Tapered;

@@ -14,7 +14,9 @@ fn round_trips_keep_every_field() {
         "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 41".to_string(),
         "r3k3/8/8/8/8/8/8/4K2R b Kq - 17 60".to_string(),
     ];
-    fens.extend(parse_perft_cases(include_str!("../../../../data/chess-perft.epd")).unwrap().into_iter().map(|c| c.fen));
+    fens.extend(
+        parse_perft_cases(include_str!("../../../../data/chess-perft.epd")).unwrap().into_iter().map(|c| c.fen),
+    );
     for fen in fens {
         let pos = Position::from_fen(&fen).unwrap();
         assert_eq!(pos.to_fen(), fen);

@@ -26,7 +26,9 @@ fn mangled(text: &str) -> Vec<String> {
 #[test]
 fn mangled_fens_never_panic() {
     let mut fens = vec![Position::START_FEN.to_string()];
-    fens.extend(parse_perft_cases(include_str!("../../../../data/chess-perft.epd")).unwrap().into_iter().map(|c| c.fen));
+    fens.extend(
+        parse_perft_cases(include_str!("../../../../data/chess-perft.epd")).unwrap().into_iter().map(|c| c.fen),
+    );
     let mut accepted = 0;
     for fen in &fens {
         for text in mangled(fen) {
