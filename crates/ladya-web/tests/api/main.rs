@@ -2,7 +2,7 @@
 //! socket, and the answers checked against the rules crates (legal moves, engine answers,
 //! positions, analysis, the solver, PGN of every game, levels and clocks, game review
 //! streamed), the page's files, every kind of bad request answered with its 4xx and a JSON
-//! error, and requests from other sites refused. `crates/ladya/tests/serve.rs` checks what needs the real process and socket.
+//! error, and requests from other sites refused. `crates/ladya/tests/cli/serve.rs` checks what needs the real process and socket.
 
 mod errors;
 mod guard;
