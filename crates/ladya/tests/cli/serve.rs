@@ -325,7 +325,7 @@ fn requests_of_other_sites_are_refused_and_every_answer_has_the_security_headers
         (format!("GET / HTTP/1.1\r\nhost: [::1]:{port}\r\nsec-fetch-site: none\r\nconnection: close\r\n\r\n"), 200),
         // DNS rebinding.
         (post(&format!("host: evil.example.com:{port}\r\n{json}")), 421),
-        (format!("GET /api/games HTTP/1.1\r\nhost: evil.example.com\r\nconnection: close\r\n\r\n"), 421),
+        ("GET /api/games HTTP/1.1\r\nhost: evil.example.com\r\nconnection: close\r\n\r\n".to_string(), 421),
         // Another site's page: a foreign origin, a cross-site fetch, a text/plain post.
         (post(&format!("{own}{json}origin: http://evil.example.com\r\n")), 403),
         (post(&format!("{own}{json}sec-fetch-site: cross-site\r\n")), 403),
