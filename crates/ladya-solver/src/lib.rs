@@ -75,7 +75,7 @@ mod solution;
 mod stipulation;
 mod table;
 
-pub use lines::{Lines, replay, solve_lines};
+pub use lines::{Lines, MAX_SOLUTIONS, replay, solve_lines};
 pub use render::{human, human_lines};
 pub use report::{LinesReport, SolutionReport};
 pub use solution::{After, Defence, Key, Options, Play, Solution, Threat, Try, solve, solve_shortest};

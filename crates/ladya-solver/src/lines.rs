@@ -24,6 +24,11 @@ use crate::solution::{Options, run_on_threads};
 use crate::stipulation::Cooperative;
 use crate::table::Table;
 
+/// The most solutions [`solve_lines`] keeps: a problem with more (a position with mates
+/// everywhere) would fill memory with them. Solving stops when one more is found, with
+/// [`Lines::capped`] set.
+pub const MAX_SOLUTIONS: usize = 100_000;
+
 /// The solutions of a cooperative stipulation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lines<M> {
@@ -36,12 +41,26 @@ pub struct Lines<M> {
     pub nodes: u64,
     /// Solving was stopped through [`Options::stop`]: the solutions are incomplete.
     pub stopped: bool,
+    /// There are more than [`MAX_SOLUTIONS`] solutions: solving stopped, and `solutions`
+    /// holds the first [`MAX_SOLUTIONS`] found.
+    pub capped: bool,
 }
 
 /// Finds every solution of `stipulation` from `root` (see the module documentation), sharing
 /// the first moves among `options.threads` threads. `options.aim`, `tries` and `keys_only`
 /// do not apply. The table may be shared across problems and with [`solve`](crate::solve).
 pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Options, table: &Table) -> Lines<G::Move> {
+    solve_lines_at_most(root, stipulation, options, table, MAX_SOLUTIONS)
+}
+
+/// [`solve_lines`], keeping at most `most` solutions.
+fn solve_lines_at_most<G: Game>(
+    root: &G,
+    stipulation: Cooperative,
+    options: &Options,
+    table: &Table,
+    most: usize,
+) -> Lines<G::Move> {
     let (step, left) = match stipulation {
         Cooperative::Help { .. } => (Step::Help, stipulation.line_length()),
         Cooperative::SeriesHelp(moves) => (Step::SeriesHelp, moves),
@@ -55,8 +74,10 @@ pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Option
     let next = AtomicUsize::new(0);
     let nodes = AtomicU64::new(0);
     let found = Mutex::new(Vec::new());
+    let count = AtomicUsize::new(0);
+    let capped = AtomicBool::new(false);
     let work = || {
-        let mut search = LineSearch::new(root, table, stop);
+        let mut search = LineSearch::new(root, table, stop, Cap { most, count: &count, capped: &capped });
         loop {
             let i = next.fetch_add(1, Relaxed);
             let Some(&m) = moves.get(i) else { break };
@@ -78,7 +99,13 @@ pub fn solve_lines<G: Game>(root: &G, stipulation: Cooperative, options: &Option
         rank
     };
     solutions.sort_by_cached_key(rank);
-    Lines { stipulation, solutions, nodes: nodes.into_inner(), stopped: stop.is_some_and(|s| s.load(Relaxed)) }
+    Lines {
+        stipulation,
+        solutions,
+        nodes: nodes.into_inner(),
+        stopped: stop.is_some_and(|s| s.load(Relaxed)),
+        capped: capped.into_inner(),
+    }
 }
 
 /// Plays `line`, a solution of `stipulation`, from `root`, calling `visit` with the position
@@ -143,11 +170,20 @@ impl Step {
     }
 }
 
+/// The count of solutions that all threads share, to stop after `most`.
+#[derive(Clone, Copy)]
+struct Cap<'t> {
+    most: usize,
+    count: &'t AtomicUsize,
+    capped: &'t AtomicBool,
+}
+
 /// One thread's search for lines.
 struct LineSearch<'t, G: Game> {
     pos: G,
     table: &'t Table,
     stop: Option<&'t AtomicBool>,
+    cap: Cap<'t>,
     halted: bool,
     /// The moves from the problem position to `pos`, passes left out.
     line: Vec<G::Move>,
@@ -161,11 +197,12 @@ struct LineSearch<'t, G: Game> {
 }
 
 impl<'t, G: Game> LineSearch<'t, G> {
-    fn new(root: &G, table: &'t Table, stop: Option<&'t AtomicBool>) -> Self {
+    fn new(root: &G, table: &'t Table, stop: Option<&'t AtomicBool>, cap: Cap<'t>) -> Self {
         LineSearch {
             pos: root.clone(),
             table,
             stop,
+            cap,
             halted: false,
             line: Vec::new(),
             found: Vec::new(),
@@ -176,7 +213,7 @@ impl<'t, G: Game> LineSearch<'t, G> {
     }
 
     fn halted(&mut self) -> bool {
-        if !self.halted && self.stop.is_some_and(|s| s.load(Relaxed)) {
+        if !self.halted && (self.stop.is_some_and(|s| s.load(Relaxed)) || self.cap.capped.load(Relaxed)) {
             self.halted = true;
         }
         self.halted
@@ -334,10 +371,41 @@ impl<'t, G: Game> LineSearch<'t, G> {
         let mates = self.pos.is_mated();
         self.pos.unmake();
         if mates {
-            let mut line = self.line.clone();
-            line.push(m);
-            self.found.push(line);
+            if self.cap.count.fetch_add(1, Relaxed) < self.cap.most {
+                let mut line = self.line.clone();
+                line.push(m);
+                self.found.push(line);
+            } else {
+                self.cap.capped.store(true, Relaxed);
+                self.halted = true;
+            }
         }
         mates
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solutions_beyond_the_most_kept_stop_the_solving() {
+        // Rook and king against king: mates everywhere in help play.
+        let root: ladya_chess::Position = "7k/8/8/8/8/8/8/R3K3 b - - 0 1".parse().unwrap();
+        let play = Cooperative::Help { moves: 4, half: false };
+        for threads in [1, 2] {
+            let options = Options { threads, ..Options::default() };
+            let all = solve_lines_at_most(&root, play, &options, &Table::try_new(4).unwrap(), usize::MAX);
+            assert!(!all.capped && all.solutions.len() > 10, "{}", all.solutions.len());
+            let few = solve_lines_at_most(&root, play, &options, &Table::try_new(4).unwrap(), 10);
+            assert!(few.capped && !few.stopped);
+            assert_eq!(few.solutions.len(), 10);
+            assert!(few.solutions.iter().all(|line| all.solutions.contains(line)));
+            // Exactly as many as kept is no cap.
+            let exact =
+                solve_lines_at_most(&root, play, &options, &Table::try_new(4).unwrap(), all.solutions.len());
+            assert!(!exact.capped);
+            assert_eq!(exact.solutions, all.solutions);
+        }
     }
 }

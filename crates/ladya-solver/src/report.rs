@@ -159,6 +159,10 @@ pub struct LinesReport {
     pub nodes: u64,
     /// Each solution's moves, each written in the position it is played in.
     pub solutions: Vec<Vec<MoveReport>>,
+    /// There were more solutions than [`MAX_SOLUTIONS`](crate::MAX_SOLUTIONS): these
+    /// are the first found. Written only when true.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "std::ops::Not::not"))]
+    pub capped: bool,
 }
 
 impl SolutionReport {
@@ -264,6 +268,7 @@ impl LinesReport {
             stipulation: lines.stipulation.to_string(),
             nodes: lines.nodes,
             solutions,
+            capped: lines.capped,
         }
     }
 }

@@ -147,6 +147,12 @@ fn solve_cooperative<G: Game>(args: &SolveArgs, pos: &G, play: Cooperative, tabl
     } else {
         output::text(human_lines(pos, &lines))?;
     }
+    if lines.capped {
+        eprintln!(
+            "Stopped at {} solutions, the most kept: there are more (the first found are shown)",
+            ladya_solver::MAX_SOLUTIONS
+        );
+    }
     eprintln!("Time: {:.3} s, {} positions", started.elapsed().as_secs_f64(), lines.nodes);
     Ok(())
 }
