@@ -402,8 +402,7 @@ mod tests {
             assert_eq!(few.solutions.len(), 10);
             assert!(few.solutions.iter().all(|line| all.solutions.contains(line)));
             // Exactly as many as kept is no cap.
-            let exact =
-                solve_lines_at_most(&root, play, &options, &Table::try_new(4).unwrap(), all.solutions.len());
+            let exact = solve_lines_at_most(&root, play, &options, &Table::try_new(4).unwrap(), all.solutions.len());
             assert!(!exact.capped);
             assert_eq!(exact.solutions, all.solutions);
         }
