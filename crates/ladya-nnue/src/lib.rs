@@ -14,19 +14,21 @@
 //! # Reading a network
 //!
 //! A network file is checked as it is read: its game, sizes and checksum. The networks built
-//! into Ladya come from [`built_in`]; a file on disk is read the same way, from its bytes.
+//! into Ladya (in the registry crate, `ladya-games`) and a file on disk are read the same way,
+//! from their bytes.
 //!
 //! ```
-//! use ladya_nnue::{Network, OutputBuckets, built_in};
+//! use ladya_nnue::{Network, OutputBuckets};
 //!
-//! let net = built_in::<ladya_chess::Position>().expect("chess has a network built in");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen7.nnue");
+//! let net = Network::from_bytes::<ladya_chess::Position>(file)?;
 //! assert_eq!((net.game(), net.inputs()), ("chess", 768));
 //! assert_eq!(net.buckets(), OutputBuckets::Pieces { count: 8, most: 32 });
 //!
 //! // What `ladya train` writes and `--eval FILE` reads: the same network, byte for byte.
 //! let bytes = net.to_bytes();
 //! assert_eq!(Network::game_of(&bytes)?, "chess");
-//! assert_eq!(Network::from_bytes::<ladya_chess::Position>(&bytes)?, *net);
+//! assert_eq!(Network::from_bytes::<ladya_chess::Position>(&bytes)?, net);
 //!
 //! // A file for another game, or one with a flipped bit, is refused with the reason.
 //! assert!(Network::from_bytes::<ladya_xiangqi::Position>(&bytes).is_err());
@@ -45,9 +47,10 @@
 //! use std::sync::Arc;
 //!
 //! use ladya_chess::Position;
-//! use ladya_nnue::{Accumulators, built_in};
+//! use ladya_nnue::{Accumulators, Network};
 //!
-//! let net = built_in::<Position>().expect("chess has a network built in");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen7.nnue");
+//! let net = Arc::new(Network::from_bytes::<Position>(file)?);
 //! let mut pos = Position::start();
 //! let mut acc = Accumulators::<Position>::new(Arc::clone(&net));
 //! acc.refresh(&pos);
@@ -84,12 +87,12 @@
 //! use ladya_nnue::OutputBuckets;
 //!
 //! let by_pieces: OutputBuckets = "pieces:8:32".parse()?;
-//! assert_eq!(by_pieces, OutputBuckets::default_for("chess"));
+//! assert_eq!(by_pieces, OutputBuckets::Pieces { count: 8, most: 32 }); // chess's and xiangqi's
 //! assert_eq!(by_pieces.count(), 8);
 //! assert_eq!(by_pieces.bucket(32, 1), 7); // the full board: the last layer
 //! assert_eq!(by_pieces.bucket(3, 60), 0); // three pieces left: the first
 //!
-//! let by_moves = OutputBuckets::default_for("ugolki"); // moves 1-10, 11-20, ..., 71-80
+//! let by_moves = OutputBuckets::Moves { count: 8, last: 80 }; // ugolki's: moves 1-10, ..., 71-80
 //! assert_eq!(by_moves.to_string(), "moves:8:80");
 //! assert_eq!((by_moves.bucket(18, 1), by_moves.bucket(18, 45)), (0, 4));
 //! assert!("pieces:0:32".parse::<OutputBuckets>().is_err());

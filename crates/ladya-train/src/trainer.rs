@@ -27,7 +27,7 @@ pub const FEATURE_LIMIT: f32 = 1.98;
 /// ```
 /// use ladya_train::{OutputBuckets, TrainConfig};
 ///
-/// let chess = OutputBuckets::default_for("chess");
+/// let chess = OutputBuckets::Pieces { count: 8, most: 32 };
 /// let config = TrainConfig { hidden: 256, epochs: 6, buckets: chess, ..TrainConfig::default() };
 /// assert_eq!((config.batch_size, config.learning_rate, config.loss.wdl), (16384, 0.001, 0.3));
 /// // The learning rate falls along half a cosine, from the first batch to the last.
