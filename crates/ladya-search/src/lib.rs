@@ -37,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`bench`] is the fixed search over every game whose node count signs the search's behaviour.
+//! [`bench`](mod@bench) is the fixed search over every game whose node count signs the search's behaviour.
 //!
 //! A search on another thread stops early when [`SearchControl::stop`] is called; time
 //! controls go in [`Limits`] (a move time, or a [`Clock`] the search budgets itself).

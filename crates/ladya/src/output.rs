@@ -19,7 +19,7 @@ pub fn line(text: impl Display) -> Result<(), Failure> {
 /// Writes `text` as it is to standard output.
 ///
 /// # Errors
-/// As [`line`].
+/// As [`line()`].
 pub fn text(text: impl Display) -> Result<(), Failure> {
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{text}").and_then(|()| stdout.flush()).map_err(write_failure)

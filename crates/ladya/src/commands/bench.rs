@@ -1,4 +1,4 @@
-//! `ladya bench`: the bench of [`ladya_protocol::bench`] on the command line.
+//! `ladya bench`: the bench of [`ladya_search::bench`] on the command line.
 
 use clap::Args;
 use ladya_games::GameKind;
