@@ -82,27 +82,79 @@ pub fn router(config: &Config) -> axum::Router {
 }
 
 /// Serves the page and the API until the process ends. The first line on stdout is
-/// `Listening on http://HOST:PORT/`, with the real port when `config.port` is 0.
+/// `Listening on http://HOST:PORT/`, with the real port when `config.port` is 0 (and
+/// `127.0.0.1` or `[::1]` for a server on every address, `0.0.0.0` or `::`). A server that
+/// other machines can reach also prints `Open from another machine: http://ADDRESS:PORT/`
+/// for each address they can open, and warns on stderr that anyone on the network can use
+/// the engine. `host` may be an IPv6 address with or without brackets.
 ///
 /// # Errors
 /// The runtime cannot start, or the address cannot be listened on.
 pub fn serve(config: &Config) -> std::io::Result<()> {
+    // `[::1]` as in a URL is the address `::1`.
+    let host = config.host.trim_start_matches('[').trim_end_matches(']').to_string();
     // Few workers: requests are light; searches run on blocking threads of their own.
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port)).await?;
-        let port = listener.local_addr()?.port();
-        let host = if config.host.contains(':') { format!("[{}]", config.host) } else { config.host.clone() };
-        let url = format!("http://{host}:{port}/");
+        let listener = tokio::net::TcpListener::bind((host.as_str(), config.port)).await?;
+        let address = listener.local_addr()?;
+        let port = address.port();
+        let ip = address.ip();
+        // An unspecified address is no address anyone can open: this machine's loopback is.
+        let shown = if ip.is_unspecified() {
+            if ip.is_ipv4() { "127.0.0.1".to_string() } else { "[::1]".to_string() }
+        } else if host.contains(':') {
+            format!("[{host}]")
+        } else {
+            host.clone()
+        };
+        let url = format!("http://{shown}:{port}/");
         let mut stdout = std::io::stdout();
         writeln!(stdout, "Listening on {url}")?;
+        if !ip.is_loopback() {
+            for other in network_addresses(ip) {
+                writeln!(stdout, "Open from another machine: http://{}:{port}/", url_host(other))?;
+            }
+            eprintln!(
+                "ladya: warning: listening on {}, not only on this machine: anyone on the network can use the engine",
+                url_host(ip)
+            );
+        }
         stdout.flush()?;
         if config.open
             && let Err(e) = webbrowser::open(&url)
         {
             eprintln!("ladya: could not open a browser ({e}); open {url} by hand");
         }
-        let router = router(&Config { port, ..config.clone() });
+        let router = router(&Config { host, port, ..config.clone() });
         axum::serve(listener, router).await
     })
+}
+
+/// `ip` as the host of a URL (IPv6 in brackets).
+fn url_host(ip: std::net::IpAddr) -> String {
+    if ip.is_ipv6() { format!("[{ip}]") } else { ip.to_string() }
+}
+
+/// The addresses other machines reach a server listening on `ip` by: `ip` itself, or for an
+/// unspecified address the one this machine sends from (found by pointing a UDP socket at a
+/// documentation address, which sends nothing); none if there is none.
+fn network_addresses(ip: std::net::IpAddr) -> Vec<std::net::IpAddr> {
+    if !ip.is_unspecified() {
+        return vec![ip];
+    }
+    let probe: &[(&str, &str)] = if ip.is_ipv4() {
+        &[("0.0.0.0:0", "192.0.2.1:9")]
+    } else {
+        &[("0.0.0.0:0", "192.0.2.1:9"), ("[::]:0", "[2001:db8::1]:9")]
+    };
+    probe
+        .iter()
+        .filter_map(|(local, remote)| {
+            let socket = std::net::UdpSocket::bind(local).ok()?;
+            socket.connect(remote).ok()?;
+            let found = socket.local_addr().ok()?.ip();
+            (!found.is_unspecified() && !found.is_loopback()).then_some(found)
+        })
+        .collect()
 }

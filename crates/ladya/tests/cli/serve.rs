@@ -359,3 +359,35 @@ fn requests_of_other_sites_are_refused_and_every_answer_has_the_security_headers
     // The real game is still served.
     assert!(server.post_ok("api/bestmove", json!({"game": "chess", "movetime": 50}))["bestmove"].is_string());
 }
+
+#[test]
+fn a_server_on_every_address_says_where_to_open_it_and_warns() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ladya starts");
+    // Both readers live until the server is killed: it writes more than the first line.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut warning = String::new();
+    stderr.read_line(&mut warning).unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    // An address that can be opened, not 0.0.0.0.
+    assert!(first.starts_with("Listening on http://127.0.0.1:"), "{first}");
+    assert!(warning.contains("warning") && warning.contains("anyone on the network can use the engine"), "{warning}");
+}
+
+#[test]
+fn an_ipv6_host_may_be_written_in_brackets() {
+    if std::net::TcpListener::bind("[::1]:0").is_err() {
+        return; // no IPv6 on this machine
+    }
+    let server = Server::start_with(&["--host", "[::1]", "--port", "0"]);
+    assert!(server.base.starts_with("http://[::1]:"), "{}", server.base);
+    assert_eq!(server.get("api/games").0, 200);
+}
