@@ -117,7 +117,16 @@ export class Analysis {
     const source = api.analyze(game, start, moves, Number(this.multipv.value));
     this.source = source;
     source.addEventListener("info", (e) => this.source === source && this.info(JSON.parse(e.data)));
-    source.addEventListener("done", () => this.source === source && this.finish("Search finished."));
+    source.addEventListener("done", (e) => {
+      if (this.source !== source) return;
+      // The server ends an analysis at its time limit; the person may start it again.
+      const limit = JSON.parse(e.data).limit;
+      this.finish(limit ? `Stopped: ${limit}. Press Analyse to go on.` : "Search finished.");
+      if (limit) {
+        this.wanted = false;
+        this.setButton(false);
+      }
+    });
     // The server's `event: error` carries its reason; a connection that fails carries none.
     source.addEventListener("error", (e) => {
       if (this.source !== source) return;
@@ -135,7 +144,7 @@ export class Analysis {
 
   finish(message) {
     this.close();
-    const summary = this.summary.textContent.replace(/ · (Stopped|Search finished)\.$/, "");
+    const summary = this.summary.textContent.replace(/ · (Stopped|Search finished)[^·]*$/, "");
     this.summary.textContent = this.lines?.size ? `${summary} · ${message}` : message;
     if (!this.wanted) this.onArrows([]);
   }

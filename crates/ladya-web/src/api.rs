@@ -11,7 +11,7 @@ use axum::http::{Method, StatusCode};
 use axum::response::sse::{Event, KeepAlive, KeepAliveStream, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use ladya_games::{GameKind, with_game};
 use ladya_search::{Clock, Limits, SearchControl, SearchOptions, Strength};
 use ladya_solver::Stipulation;
@@ -20,7 +20,9 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use crate::assets::Assets;
+use crate::connections::Client;
 use crate::error::{ApiError, BODY_LIMIT, JsonBody, QueryParams};
+use crate::log;
 use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};
 use crate::review::{ExportRequest, ImportRequest, export, import, review_job};
 use crate::searches::{
@@ -31,8 +33,8 @@ use crate::searches::{
 const MOVETIME_MAX_MS: u64 = 60_000;
 /// `/api/bestmove`'s move time when none is given, in milliseconds.
 const MOVETIME_DEFAULT_MS: u64 = 1_000;
-/// The longest analysis, in milliseconds.
-const ANALYSIS_MAX_MS: u64 = 3_600_000;
+/// The longest analysis, in milliseconds: 15 minutes. The page starts a new one at will.
+const ANALYSIS_MAX_MS: u64 = 15 * 60_000;
 /// The most MultiPV lines of an analysis.
 const MULTIPV_MAX: usize = 3;
 /// The most moves of a forced stipulation (`#N`, `s#N`, `r#N`) `/api/solve` takes.
@@ -203,8 +205,10 @@ struct AnalyzeQuery {
 /// `GET /api/analyze`: server-sent events until the search ends or the client goes away.
 async fn analyze(
     State(state): State<AppState>,
+    client: Option<Extension<Client>>,
     QueryParams(query): QueryParams<AnalyzeQuery>,
 ) -> Result<Sse<KeepAliveStream<AnalysisEvents>>, ApiError> {
+    let client = client.map(|Extension(Client(address))| address);
     let multipv = query.multipv.unwrap_or(1);
     if !(1..=MULTIPV_MAX).contains(&multipv) {
         return Err(ApiError::bad(format!("multipv must be 1 to {MULTIPV_MAX}")));
@@ -213,18 +217,31 @@ async fn analyze(
     let request = query.position.request();
     let options = SearchOptions { multipv, ..SearchOptions::default() };
     let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, options))?;
+    let place = state.slots.analysis_place(client.map(|address| address.ip()))?;
     let slot = state.slots.wait(ANALYSIS_WAIT).await?;
     let control = Arc::new(SearchControl::new());
     let (sender, events) = mpsc::unbounded_channel();
     let search_control = control.clone();
     let stop = StopOnDrop::new(move || control.stop());
+    let bounded = query.movetime.is_none_or(|asked| asked >= ANALYSIS_MAX_MS);
     tokio::task::spawn_blocking(move || {
-        let _slot = slot;
+        let (_slot, _place) = (slot, place);
+        let started = std::time::Instant::now();
         let result = job(&search_control, &mut |info| {
             let _ = sender.send(Event::default().event("info").data(info.to_string()));
         });
+        let at_bound = bounded && started.elapsed() >= Duration::from_millis(ANALYSIS_MAX_MS);
+        let minutes = ANALYSIS_MAX_MS / 60_000;
+        if at_bound {
+            log::event(client, format_args!("an analysis ended at the bound of {minutes} minutes"));
+        }
         let done = match result {
-            Ok(answer) => Event::default().event("done").data(answer.to_string()),
+            Ok(mut answer) => {
+                if at_bound {
+                    answer["limit"] = json!(format!("an analysis runs at most {minutes} minutes"));
+                }
+                Event::default().event("done").data(answer.to_string())
+            }
             Err(e) => Event::default().event("error").data(e.to_json().to_string()),
         };
         let _ = sender.send(done);

@@ -12,6 +12,9 @@ use serde::de::DeserializeOwned;
 /// The largest request body.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
+/// How long a request body may take to arrive, once its headers have.
+pub const BODY_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// An answer other than success: a status and a message for people.
 #[derive(Debug)]
 pub struct ApiError {
@@ -38,21 +41,32 @@ impl ApiError {
     }
 }
 
+/// The message of an error answer, kept on the response for the log.
+#[derive(Clone, Debug)]
+pub struct ErrorMessage(pub String);
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.to_json())).into_response()
+        let mut response = (self.status, Json(self.to_json())).into_response();
+        response.extensions_mut().insert(ErrorMessage(self.message));
+        response
     }
 }
 
-/// A JSON request body of type `T`: a body too large is 413, one that is not JSON or lacks a
-/// field is 400, both with a JSON error. The content type is not checked.
+/// A JSON request body of type `T`: a body too large is 413, one that takes longer than
+/// [`BODY_TIMEOUT`] to arrive is 408, one that is not JSON or lacks a field is 400, all with a
+/// JSON error. (The content type is checked in front of every route.)
 pub struct JsonBody<T>(pub T);
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(request, state).await.map_err(|e| match e.status() {
+        let seconds = BODY_TIMEOUT.as_secs();
+        let arrived = tokio::time::timeout(BODY_TIMEOUT, Bytes::from_request(request, state)).await.map_err(|_| {
+            ApiError::new(StatusCode::REQUEST_TIMEOUT, format!("the request body did not all come within {seconds} s"))
+        })?;
+        let bytes = arrived.map_err(|e| match e.status() {
             StatusCode::PAYLOAD_TOO_LARGE => ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 format!("the request body is over the limit of {} KiB", BODY_LIMIT / 1024),

@@ -19,7 +19,9 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::error::ApiError;
+use crate::connections::Client;
+use crate::error::{ApiError, ErrorMessage};
+use crate::log;
 
 /// The `Content-Security-Policy` of every answer: the page's own files only (its icon is a
 /// `data:` image), no plug-ins, and no framing.
@@ -135,22 +137,48 @@ fn is_json(headers: &HeaderMap) -> bool {
     })
 }
 
-/// The layer: refuses what [`Guard`] refuses, and puts the security headers on every answer.
+/// The layer: refuses what [`Guard`] refuses, puts the security headers on every answer, and
+/// logs the answers that say a limit was reached or a request was refused.
 pub async fn layer(State(guard): State<Arc<Guard>>, request: Request, next: Next) -> Response {
+    let client = request.extensions().get::<Client>().map(|c| c.0);
+    let asked = format!("{} {}", request.method(), request.uri().path());
     let mut response = match guard.refusal(&request) {
         Some(error) => error.into_response(),
         None => next.run(request).await,
     };
+    if LOGGED.contains(&response.status())
+        && let Some(ErrorMessage(message)) = response.extensions().get::<ErrorMessage>()
+    {
+        log::event(client, format_args!("answered {} to {asked}: {message}", response.status().as_u16()));
+    }
     secure(response.headers_mut());
     response
 }
 
+/// The error answers worth a line in the log: refusals and limits.
+const LOGGED: [StatusCode; 7] = [
+    StatusCode::FORBIDDEN,
+    StatusCode::REQUEST_TIMEOUT,
+    StatusCode::PAYLOAD_TOO_LARGE,
+    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+    StatusCode::MISDIRECTED_REQUEST,
+    StatusCode::TOO_MANY_REQUESTS,
+    StatusCode::SERVICE_UNAVAILABLE,
+];
+
+/// The security headers of every answer, names in lower case.
+pub const SECURITY_HEADERS: [(&str, &str); 4] = [
+    ("content-security-policy", CONTENT_SECURITY_POLICY),
+    ("x-frame-options", "DENY"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+];
+
 /// Adds the security headers to `headers`.
 pub fn secure(headers: &mut HeaderMap) {
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY));
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    for (name, value) in SECURITY_HEADERS {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! on a blocking thread, single-threaded with its own small table; at most as many run at once
 //! as the machine has cores. More wait in a short line for a free slot (30 s for a best move
 //! or a solve, 5 s for an analysis); a request that finds the line full (16 waiting), or
-//! waits in vain, is refused with 503.
+//! waits in vain, is refused with 503. Connections are capped, timed and logged (see
+//! `docs/web-api.md`, "Limits" and "The log").
 //!
 //! # Serving on a free port
 //!
@@ -17,8 +18,10 @@
 
 mod api;
 mod assets;
+mod connections;
 mod error;
 mod guard;
+mod log;
 mod page;
 mod review;
 mod searches;
@@ -127,7 +130,8 @@ pub fn serve(config: &Config) -> std::io::Result<()> {
             eprintln!("ladya: could not open a browser ({e}); open {url} by hand");
         }
         let router = router(&Config { host, port, ..config.clone() });
-        axum::serve(listener, router).await
+        connections::serve(listener, router).await;
+        Ok(())
     })
 }
 

@@ -2,8 +2,10 @@
 //! for one), a search of a game chosen at run time as one boxed job, and the JSON of its
 //! reports and result.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::http::StatusCode;
@@ -27,6 +29,12 @@ const TABLE_MB: usize = 16;
 /// The most requests that wait in line for a slot; one more is refused at once.
 const LINE_MAX: usize = 16;
 
+/// The analyses a client on another machine may run at once, with `count` slots: all but one
+/// slot (at least one), so that no such client takes the whole engine.
+pub fn analyses_per_remote_client(count: usize) -> usize {
+    count.saturating_sub(1).max(1)
+}
+
 /// The searches running at once: at most as many as the machine has cores, and a line of at
 /// most [`LINE_MAX`] requests waiting for one of them.
 #[derive(Clone)]
@@ -37,13 +45,59 @@ pub struct SearchSlots {
     running: Arc<Semaphore>,
     /// One permit per place in line, held while a request waits for a slot.
     line: Arc<Semaphore>,
+    /// The analyses running or waiting for each client on another machine.
+    remote_analyses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+/// A remote client's place among its analyses, given back when dropped.
+pub struct AnalysisPlace {
+    client: IpAddr,
+    analyses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Drop for AnalysisPlace {
+    fn drop(&mut self) {
+        let mut analyses = self.analyses.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = analyses.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                analyses.remove(&self.client);
+            }
+        }
+    }
 }
 
 impl SearchSlots {
     /// As many slots as the machine runs threads at once.
     pub fn new() -> SearchSlots {
         let count = ladya_search::search_threads(usize::MAX);
-        SearchSlots { count, running: Arc::new(Semaphore::new(count)), line: Arc::new(Semaphore::new(LINE_MAX)) }
+        SearchSlots {
+            count,
+            running: Arc::new(Semaphore::new(count)),
+            line: Arc::new(Semaphore::new(LINE_MAX)),
+            remote_analyses: Arc::default(),
+        }
+    }
+
+    /// A place for one more analysis of `client`: always for this machine (or an unknown
+    /// client, in-process), and for a client on another machine while it runs fewer than
+    /// [`analyses_per_remote_client`]; else 429.
+    pub fn analysis_place(&self, client: Option<IpAddr>) -> Result<Option<AnalysisPlace>, ApiError> {
+        let Some(client) = client.filter(|ip| !ip.is_loopback()) else {
+            return Ok(None);
+        };
+        let most = analyses_per_remote_client(self.count);
+        let mut analyses = self.remote_analyses.lock().unwrap_or_else(|e| e.into_inner());
+        let count = analyses.entry(client).or_insert(0);
+        if *count >= most {
+            let these = if most == 1 { "an analysis".to_string() } else { format!("{most} analyses") };
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("this client already runs {these}, its most at once; stop one first"),
+            ));
+        }
+        *count += 1;
+        Ok(Some(AnalysisPlace { client, analyses: self.remote_analyses.clone() }))
     }
 
     /// A slot for one search, held until dropped: at once if one is free, else after waiting
@@ -282,6 +336,27 @@ pub fn capped_millis(asked: Option<u64>, default: u64, most: u64) -> Duration {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_client_on_another_machine_runs_fewer_analyses_than_there_are_slots() {
+        assert_eq!((analyses_per_remote_client(1), analyses_per_remote_client(2)), (1, 1));
+        assert_eq!(analyses_per_remote_client(8), 7);
+        let slots = SearchSlots::new();
+        let most = analyses_per_remote_client(slots.count);
+        let remote: IpAddr = "192.168.1.20".parse().unwrap();
+        let places: Vec<_> = (0..most).map(|_| slots.analysis_place(Some(remote)).unwrap()).collect();
+        assert!(places.iter().all(Option::is_some));
+        let refused = slots.analysis_place(Some(remote)).err().unwrap().to_json();
+        assert!(refused["error"].as_str().unwrap().contains("this client already runs"), "{refused}");
+        // Another client, and this machine, are not held back by it.
+        assert!(slots.analysis_place(Some("192.168.1.21".parse().unwrap())).unwrap().is_some());
+        for own in ["127.0.0.1", "::1"] {
+            assert!(slots.analysis_place(Some(own.parse().unwrap())).unwrap().is_none());
+        }
+        // An analysis that ends gives its place back.
+        drop(places);
+        assert!(slots.analysis_place(Some(remote)).unwrap().is_some());
+    }
 
     #[test]
     fn busy_messages_count_the_slots_in_words() {

@@ -8,6 +8,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -17,6 +18,8 @@ struct Server {
     child: Child,
     base: String,
     agent: ureq::Agent,
+    /// What the server has written to stderr so far: its log.
+    log: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -33,9 +36,18 @@ impl Server {
             .arg("serve")
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("ladya starts");
+        let log = Arc::new(Mutex::new(String::new()));
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let written = log.clone();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            while stderr.read_line(&mut line).unwrap_or(0) > 0 {
+                written.lock().unwrap().push_str(&std::mem::take(&mut line));
+            }
+        });
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
         let base = first.trim().strip_prefix("Listening on ").expect("the Listening line").to_string();
@@ -44,7 +56,7 @@ impl Server {
             .http_status_as_error(false)
             .timeout_global(Some(Duration::from_secs(30)))
             .build();
-        Server { child, base, agent: config.into() }
+        Server { child, base, agent: config.into(), log }
     }
 
     /// The port listened on.
@@ -390,4 +402,82 @@ fn an_ipv6_host_may_be_written_in_brackets() {
     let server = Server::start_with(&["--host", "[::1]", "--port", "0"]);
     assert!(server.base.starts_with("http://[::1]:"), "{}", server.base);
     assert_eq!(server.get("api/games").0, 200);
+}
+
+#[test]
+fn the_http_layers_own_errors_have_the_json_body_and_the_headers() {
+    let server = Server::start();
+    let port = server.port();
+    let long =
+        format!("GET /api/legal?game=chess&fen={} HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n\r\n", "a".repeat(100_000));
+    let many = format!("GET /api/games HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n{}\r\n", "x-a: b\r\n".repeat(200));
+    for (request, status, words) in [
+        (long, 414, "too long"),
+        (many, 431, "headers are too large"),
+        ("garbage\r\n\r\n".to_string(), 400, "bad request"),
+    ] {
+        let (got, head, body) = server.raw(&request);
+        assert_eq!(got, status, "{head}");
+        assert!(head.contains("content-type: application/json") && head.contains("x-frame-options: deny"), "{head}");
+        let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{status}: {body}"));
+        assert!(error["error"].as_str().unwrap().contains(words), "{body}");
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let log = server.log.lock().unwrap().clone();
+    for status in ["answered 414", "answered 431", "answered 400"] {
+        assert!(log.contains(status), "{status} not in the log:\n{log}");
+    }
+}
+
+#[test]
+fn half_open_connections_are_closed_and_never_starve_a_real_client() {
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    let server = Server::start();
+    let port = server.port();
+    let mut half_open: Vec<TcpStream> = (0..300)
+        .map(|_| {
+            let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            stream.write_all(b"GET / HTTP/1.1\r\nhost: 127.0.0.1").unwrap();
+            stream
+        })
+        .collect();
+    // A body that never comes whole.
+    let mut slow_body = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        slow_body,
+        "POST /api/position HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\ncontent-type: application/json\r\n\
+         content-length: 100\r\n\r\n{{\"game\""
+    )
+    .unwrap();
+    // A real client is answered at once all along.
+    for _ in 0..10 {
+        let asked = Instant::now();
+        assert_eq!(server.get("api/games").0, 200);
+        assert!(asked.elapsed() < Duration::from_secs(1), "{:?}", asked.elapsed());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Past the header and body timeouts (10 s), every half-open connection is closed, and the
+    // slow body was answered 408.
+    std::thread::sleep(Duration::from_secs(11));
+    let mut closed = 0;
+    for stream in &mut half_open {
+        stream.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+        let mut byte = [0u8; 1];
+        // Closed with the request unread, the connection is reset; else it ends.
+        let read = stream.read(&mut byte);
+        if matches!(read, Ok(0)) || read.is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset) {
+            closed += 1;
+        }
+    }
+    assert_eq!(closed, 300);
+    slow_body.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = String::new();
+    let _ = slow_body.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 408") && answer.contains("\"error\""), "{answer}");
+    assert_eq!(server.get("api/games").0, 200);
+    let log = server.log.lock().unwrap().clone();
+    for event in ["to make room", "did not all come within 10 s", "answered 408 to POST /api/position"] {
+        assert!(log.contains(event), "{event} not in the log:\n{log}");
+    }
 }
