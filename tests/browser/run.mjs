@@ -17,6 +17,7 @@ import { BoardPage } from "./board-page.mjs";
 import { shrinkPng } from "./png.mjs";
 import { playing } from "./playing.mjs";
 import { lasting } from "./lasting.mjs";
+import { foreign } from "./foreign.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = process.env.LADYA_BIN || resolve(root, "target/release/ladya");
@@ -35,7 +36,13 @@ const LADYA = /^b/;
 function startServer() {
   const args = ["serve", "--port", "0"];
   if (process.env.LADYA_ASSETS) args.push("--assets", process.env.LADYA_ASSETS);
-  const server = spawn(bin, args, { stdio: ["ignore", "pipe", "inherit"] });
+  const server = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+  // The server's log, kept for the tests that read it and shown as it comes.
+  let log = "";
+  server.stderr.on("data", (chunk) => {
+    log += chunk;
+    process.stderr.write(chunk);
+  });
   return new Promise((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error("the server printed nothing in 30 s")), TIMEOUT);
     server.on("error", (e) => reject(new Error(`cannot start ${bin}: ${e.message}`)));
@@ -44,7 +51,7 @@ function startServer() {
       clearTimeout(timer);
       const match = line.match(/^Listening on (http:\/\/\S+:\d+\/)$/);
       if (!match) reject(new Error(`unexpected first line: ${line}`));
-      else resolveUrl({ server, url: match[1] });
+      else resolveUrl({ server, url: match[1], log: () => log });
     });
   });
 }
@@ -318,7 +325,7 @@ class GamePage extends BoardPage {
 }
 
 async function main() {
-  const { server, url } = await startServer();
+  const { server, url, log } = await startServer();
   console.log(`ladya serve: ${url}`);
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -349,6 +356,8 @@ async function main() {
     }
     await playing(browser, url, problems);
     await lasting(browser, url, problems); // games that last, review, analysis (lasting.mjs)
+    await foreign(browser, url, log); // another site's frames and posts are refused (foreign.mjs)
+    console.log("ok another site's frames and posts refused");
   } finally {
     await browser.close();
     server.kill();
