@@ -2,7 +2,7 @@
 //! line, each with the content type its extension calls for.
 
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -36,7 +36,7 @@ impl Assets {
         } else {
             match self {
                 Assets::Embedded => Embedded::get(name).map(|file| file.data),
-                Assets::Folder(dir) => tokio::fs::read(dir.join(name)).await.ok().map(Cow::Owned),
+                Assets::Folder(dir) => read_inside(dir, name).await.map(Cow::Owned),
             }
         };
         let Some(bytes) = bytes else {
@@ -44,6 +44,17 @@ impl Assets {
         };
         ([(header::CONTENT_TYPE, content_type(name))], bytes).into_response()
     }
+}
+
+/// The file `name` of the folder `dir`, if it is there and really inside it: a symbolic link
+/// that leads out of the folder is not followed.
+async fn read_inside(dir: &Path, name: &str) -> Option<Vec<u8>> {
+    let root = tokio::fs::canonicalize(dir).await.ok()?;
+    let real = tokio::fs::canonicalize(dir.join(name)).await.ok()?;
+    if !real.starts_with(&root) {
+        return None;
+    }
+    tokio::fs::read(real).await.ok()
 }
 
 /// The content type of a file named `name`, by its extension; text in UTF-8.
@@ -66,6 +77,25 @@ mod tests {
         assert!(content_type("app.js").to_str().unwrap().contains("javascript"));
         assert_eq!(content_type("pieces/wK.svg"), "image/svg+xml; charset=utf-8");
         assert_eq!(content_type("board.png"), "image/png");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folders_links_out_of_it_are_not_followed() {
+        let base = std::env::temp_dir().join(format!("ladya-assets-{}", std::process::id()));
+        let dir = base.join("page");
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(base.join("secret.txt"), "outside").unwrap();
+        std::fs::write(dir.join("sub/page.txt"), "inside").unwrap();
+        std::os::unix::fs::symlink(base.join("secret.txt"), dir.join("leak.txt")).unwrap();
+        std::os::unix::fs::symlink("sub/page.txt", dir.join("alias.txt")).unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+        let read = |name: &str| runtime.block_on(read_inside(&dir, name));
+        assert_eq!(read("sub/page.txt").as_deref(), Some(&b"inside"[..]));
+        assert_eq!(read("alias.txt").as_deref(), Some(&b"inside"[..]));
+        assert_eq!(read("leak.txt"), None);
+        assert_eq!(read("missing.txt"), None);
+        std::fs::remove_dir_all(&base).unwrap();
     }
 
     #[test]

@@ -12,14 +12,15 @@ pub struct ServeArgs {
     /// The port to listen on; 0 takes a free one (printed on the first line).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on; the default takes connections from this machine only.
+    /// The address to listen on (IPv6 with or without brackets); the default takes connections
+    /// from this machine only, and another address is warned about.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
     /// Open the page in the browser.
     #[arg(long)]
     open: bool,
     /// Serve the page's files from this folder instead of the copies compiled in (for work on
-    /// the page).
+    /// the page). Symbolic links that lead out of the folder are not followed.
     #[arg(long, hide = true, value_name = "DIR")]
     assets: Option<PathBuf>,
 }
