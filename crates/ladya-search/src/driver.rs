@@ -80,7 +80,8 @@ pub fn search<G: EngineGame>(
         tt,
         control,
         limits,
-        deadlines: limits.deadlines(options.move_overhead, G::MOVES_TO_COME),
+        deadlines: limits.deadlines(options.move_overhead, G::MOVES_TO_COME, &options.params),
+        params: options.params,
         features: options.features.for_game::<G>(),
         network: options.evaluation.network_for::<G>(),
         // A level searches alone: its budget and its choice are one thread's.
@@ -265,8 +266,9 @@ fn aspiration<G: Game>(
     report: &mut dyn FnMut(&Report<G::Move>),
 ) {
     let previous = worker.root_moves[pv_index].previous;
-    let use_window = worker.shared.features.aspiration && depth >= 5 && previous.abs() < 2000;
-    let mut delta = 20;
+    let params = &worker.shared.params;
+    let use_window = worker.shared.features.aspiration && depth >= params.asp_depth && previous.abs() < 2000;
+    let mut delta = params.asp_delta;
     let (mut alpha, mut beta) = if use_window {
         ((previous - delta).max(-INFINITE), (previous + delta).min(INFINITE))
     } else {
@@ -340,9 +342,10 @@ impl Default for TimeScale {
 
 impl TimeScale {
     fn update<G: Game>(&mut self, worker: &Worker<'_, G>, depth: u32) {
+        let params = &worker.shared.params;
         let best = &worker.root_moves[0];
         let (code, score) = (best.mv.code(), best.score);
-        let dropped = self.last.is_some_and(|(_, last)| score < last - 30);
+        let dropped = self.last.is_some_and(|(_, last)| score < last - params.tm_drop_margin);
         self.stable = if self.last.is_some_and(|(last, _)| last == code) { self.stable + 1 } else { 0 };
         self.last = Some((code, score));
         if depth < 4 {
@@ -350,9 +353,9 @@ impl TimeScale {
         }
         let total: u64 = worker.root_moves.iter().map(|rm| rm.nodes).sum();
         let share = best.nodes as f64 / total.max(1) as f64;
-        let by_nodes = (1.6 - share) * 1.3;
+        let by_nodes = (f64::from(params.tm_nodes_base) / 100.0 - share) * f64::from(params.tm_nodes_mul) / 100.0;
         let by_stability = [1.6, 1.25, 1.0, 0.9, 0.8][self.stable.min(4)];
-        let by_score = if dropped { 1.3 } else { 1.0 };
+        let by_score = if dropped { f64::from(params.tm_drop_pct) / 100.0 } else { 1.0 };
         self.scale = (by_nodes * by_stability * by_score).clamp(0.4, 2.5);
     }
 }

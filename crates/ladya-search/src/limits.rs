@@ -5,6 +5,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
+use crate::Params;
+
 /// The limits of one search. All `None` (and `infinite` false) searches until stopped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -63,8 +65,9 @@ impl Limits {
 
     /// The time budget: a fixed move time is spent whole; a clock is shared out over the
     /// moves to go, or else `moves_to_come`, keeping `overhead` in reserve for communication
-    /// lags.
-    pub(crate) fn deadlines(&self, overhead: Duration, moves_to_come: u32) -> Deadlines {
+    /// lags. The shares are `params`' ([`Params::tm_soft_pct`], [`Params::tm_hard_pct`],
+    /// [`Params::tm_inc_pct`]).
+    pub(crate) fn deadlines(&self, overhead: Duration, moves_to_come: u32, params: &Params) -> Deadlines {
         if self.infinite {
             return Deadlines { soft: None, hard: None };
         }
@@ -80,10 +83,11 @@ impl Limits {
         let moves = clock.moves_to_go.unwrap_or(moves_to_come).clamp(1, 40);
         // The share of this move, plus most of the increment, never more than is left.
         // Saturating: a clock of any size (a GUI's "infinite" increment) is no overflow.
-        let share = (left / moves).saturating_add(clock.increment.saturating_mul(3) / 4).min(left);
+        let increment = clock.increment.saturating_mul(params.tm_inc_pct.unsigned_abs()) / 100;
+        let share = (left / moves).saturating_add(increment).min(left);
         let hard_cap = if moves == 1 { left.saturating_mul(9) / 10 } else { left / 2 };
-        let hard = share.saturating_mul(4).min(hard_cap).max(floor);
-        let soft = (share.saturating_mul(6) / 10).min(hard).max(floor);
+        let hard = (share.saturating_mul(params.tm_hard_pct.unsigned_abs()) / 100).min(hard_cap).max(floor);
+        let soft = (share.saturating_mul(params.tm_soft_pct.unsigned_abs()) / 100).min(hard).max(floor);
         Deadlines { soft: Some(soft), hard: Some(hard) }
     }
 }
@@ -160,37 +164,59 @@ mod tests {
 
     #[test]
     fn fixed_time_is_spent_whole_less_overhead() {
-        let d = Limits::movetime(ms(1000)).deadlines(ms(30), 20);
+        let d = Limits::movetime(ms(1000)).deadlines(ms(30), 20, &Params::default());
         assert_eq!((d.soft, d.hard), (Some(ms(970)), Some(ms(970))));
-        assert_eq!(Limits::depth(5).deadlines(ms(30), 20).hard, None);
+        assert_eq!(Limits::depth(5).deadlines(ms(30), 20, &Params::default()).hard, None);
     }
 
     #[test]
     fn a_clock_is_shared_over_the_moves_to_come() {
         let clock = Clock { time_left: ms(60_000), increment: ms(1000), moves_to_go: None };
-        let d = Limits { clock: Some(clock), ..Limits::default() }
-            .deadlines(ms(0), <ladya_chess::Position as ladya_games::EngineGame>::MOVES_TO_COME);
+        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(
+            ms(0),
+            <ladya_chess::Position as ladya_games::EngineGame>::MOVES_TO_COME,
+            &Params::default(),
+        );
         // 60 s / 20 + 0.75 s = 3.75 s per move; stop iterating after 60 % of it.
         assert_eq!(d.soft, Some(ms(2250)));
         assert_eq!(d.hard, Some(ms(15_000)));
         // Elsewhere over 30: 60 s / 30 + 0.75 s = 2.75 s.
-        let d = Limits { clock: Some(clock), ..Limits::default() }
-            .deadlines(ms(0), <ladya_xiangqi::Position as ladya_games::EngineGame>::MOVES_TO_COME);
+        let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(
+            ms(0),
+            <ladya_xiangqi::Position as ladya_games::EngineGame>::MOVES_TO_COME,
+            &Params::default(),
+        );
         assert_eq!(d.soft, Some(ms(1650)));
         // One move to the time control: most of what is left, never all of it.
         let last = Clock { time_left: ms(5000), increment: ms(0), moves_to_go: Some(1) };
-        let d = Limits { clock: Some(last), ..Limits::default() }.deadlines(ms(100), 20);
+        let d = Limits { clock: Some(last), ..Limits::default() }.deadlines(ms(100), 20, &Params::default());
         assert!(d.hard.unwrap() < ms(4900) && d.hard.unwrap() >= ms(4000));
         // Almost no time: still a positive budget.
         let flag = Clock { time_left: ms(5), increment: ms(0), moves_to_go: None };
-        assert!(Limits { clock: Some(flag), ..Limits::default() }.deadlines(ms(30), 20).hard.unwrap() > ms(0));
+        assert!(
+            Limits { clock: Some(flag), ..Limits::default() }.deadlines(ms(30), 20, &Params::default()).hard.unwrap()
+                > ms(0)
+        );
+    }
+
+    #[test]
+    fn the_time_shares_are_the_tunable_numbers() {
+        let clock = Clock { time_left: ms(60_000), increment: ms(1000), moves_to_go: None };
+        let limits = Limits { clock: Some(clock), ..Limits::default() };
+        let mut params = Params::default();
+        for (name, value) in [("TmSoftPct", "50"), ("TmHardPct", "200"), ("TmIncPct", "0")] {
+            params.set(name, value).unwrap().unwrap();
+        }
+        // 60 s / 20 and no increment: 3 s a move, half of it soft, twice it hard.
+        let d = limits.deadlines(ms(0), 20, &params);
+        assert_eq!((d.soft, d.hard), (Some(ms(1500)), Some(ms(6000))));
     }
 
     #[test]
     fn clocks_of_any_size_give_a_budget_without_overflow() {
         for (left, increment) in [(u64::MAX, u64::MAX), (10, 6_148_914_691_236_517_206), (u64::MAX, 0)] {
             let clock = Clock { time_left: ms(left), increment: ms(increment), moves_to_go: Some(1) };
-            let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(30), 20);
+            let d = Limits { clock: Some(clock), ..Limits::default() }.deadlines(ms(30), 20, &Params::default());
             let (soft, hard) = (d.soft.unwrap(), d.hard.unwrap());
             assert!(soft <= hard && hard <= ms(left), "{left} + {increment}: {soft:?} {hard:?}");
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use ladya_games::EngineGame;
 use ladya_nnue::Network;
 
-use crate::Strength;
+use crate::{Params, Strength};
 
 /// Switches for the search techniques, all on by default but those under trial. Turning one
 /// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without
@@ -228,6 +228,8 @@ pub struct SearchOptions {
     pub evaluation: Evaluation,
     /// Play at a rating below full strength (`UCI_Elo`); `None` plays as well as it can.
     pub strength: Option<Strength>,
+    /// The search's tunable numbers ([`Params`]).
+    pub params: Params,
 }
 
 /// Which static evaluation the search uses.
@@ -267,6 +269,7 @@ impl Default for SearchOptions {
             features: Features::default(),
             evaluation: Evaluation::BuiltIn,
             strength: None,
+            params: Params::default(),
         }
     }
 }

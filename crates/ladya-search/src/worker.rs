@@ -11,6 +11,7 @@ use ladya_nnue::{Accumulators, Network};
 use crate::histories::{CORRECTIONS, Histories, MOVE_CODES};
 use crate::limits::{Deadlines, Limits, SearchControl};
 use crate::options::Features;
+use crate::params::Params;
 use crate::tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search goes below the root.
@@ -30,19 +31,8 @@ const BAD_NOISY: i32 = -(1 << 28);
 /// Largest magnitude of a history score.
 const HISTORY_MAX: i32 = 16_384;
 
-/// Razoring: nodes this shallow whose evaluation is more than [`RAZOR_MARGIN`] a ply below
-/// alpha are settled by a quiescence search.
-const RAZOR_DEPTH: i32 = 2;
-const RAZOR_MARGIN: Score = 250;
-/// Quiet moves losing more than this much a ply by static exchange are left out (`quiet-see`)
-/// at depths up to [`QUIET_SEE_DEPTH`].
-const QUIET_SEE_MARGIN: Score = 64;
-const QUIET_SEE_DEPTH: i32 = 8;
-
 /// Correction-history entries count in this fraction of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
-/// The largest correction, in evaluation units.
-const CORRECTION_MAX: Score = 128;
 
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a> {
@@ -51,6 +41,8 @@ pub(crate) struct Shared<'a> {
     pub(crate) limits: &'a Limits,
     pub(crate) deadlines: Deadlines,
     pub(crate) features: Features,
+    /// The tunable numbers (each thread keeps a copy).
+    pub(crate) params: Params,
     /// The learned evaluation, if the search uses one.
     pub(crate) network: Option<Arc<Network>>,
     pub(crate) threads: usize,
@@ -138,6 +130,8 @@ pub(crate) struct Worker<'a, G: Game> {
     /// Whether the side to move is in check, set by a caller that knows it just before it
     /// searches the position; every search and quiescence search takes it on entry.
     known_in_check: Option<bool>,
+    /// The search's tunable numbers, copied from [`Shared::params`].
+    params: Params,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -152,14 +146,9 @@ impl<'a, G: Game> Worker<'a, G> {
             .filter(|m| !limits.banned_moves.contains(&m.code()))
             .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0, nodes: 0 })
             .collect();
-        // Late-move reduction table: about ln(depth) * ln(move number) / 2.
-        let reductions = (0..=MAX_PLY)
-            .map(|d| {
-                std::array::from_fn(|i| {
-                    if d == 0 || i == 0 { 0 } else { (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8 }
-                })
-            })
-            .collect();
+        // Late-move reduction table ([`Params::reduction`]).
+        let params = shared.params;
+        let reductions = (0..=MAX_PLY).map(|d| std::array::from_fn(|i| params.reduction(d, i))).collect();
         let learned = shared.network.as_ref().map(|net| {
             let mut learned = Accumulators::new(Arc::clone(net));
             learned.refresh(&pos);
@@ -182,6 +171,7 @@ impl<'a, G: Game> Worker<'a, G> {
             reductions,
             learned,
             known_in_check: None,
+            params,
         }
     }
 
@@ -354,7 +344,7 @@ impl<'a, G: Game> Worker<'a, G> {
     fn update_correction(&mut self, miss: Score, depth: i32) {
         if let Some(i) = self.correction_index() {
             let weight = (depth + 1).min(16);
-            let target = miss.clamp(-CORRECTION_MAX, CORRECTION_MAX) * CORRECTION_GRAIN;
+            let target = miss.clamp(-self.params.corr_max, self.params.corr_max) * CORRECTION_GRAIN;
             let entry = &mut self.histories.correction[i];
             *entry = (*entry * (256 - weight) + target * weight) / 256;
         }
@@ -424,7 +414,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.histories.counters[prev_code as usize] = code;
         }
         let side = self.pos.side_to_move();
-        let bonus = (depth * depth * 16).min(1200);
+        let bonus = (depth * depth * self.params.hist_bonus_mul).min(self.params.hist_bonus_max);
         self.update_history(side, code, bonus);
         self.update_continuation(ply, key, bonus);
         let (tried, keys, count) = (self.plies[ply].quiets, self.plies[ply].quiet_keys, self.plies[ply].quiet_count);
@@ -544,7 +534,11 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // A node the table knows no move for, deep enough to matter, is searched a ply
         // shallower: that search finds the move a deeper one starts from.
-        let depth = if self.features().iir && depth >= 4 && tt_code == 0 && excluded == 0 { depth - 1 } else { depth };
+        let depth = if self.features().iir && depth >= self.params.iir_depth && tt_code == 0 && excluded == 0 {
+            depth - 1
+        } else {
+            depth
+        };
 
         // Static evaluation, and pruning of whole nodes.
         let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
@@ -560,17 +554,17 @@ impl<'a, G: Game> Worker<'a, G> {
             && excluded == 0
         {
             if self.features().reverse_futility
-                && depth <= 7
+                && depth <= self.params.rfp_depth
                 && eval.abs() < MATE_BOUND
                 && beta > -MATE_BOUND
-                && eval - 80 * (depth - improving as i32) >= beta
+                && eval - self.params.rfp_margin * (depth - improving as i32) >= beta
             {
                 return eval;
             }
             if self.features().razoring
-                && depth <= RAZOR_DEPTH
+                && depth <= self.params.razor_depth
                 && alpha.abs() < MATE_BOUND
-                && eval + RAZOR_MARGIN * depth < alpha
+                && eval + self.params.razor_margin * depth < alpha
             {
                 let score = self.quiescence(alpha, beta, ply);
                 if self.stopped {
@@ -581,13 +575,15 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
             if self.features().null_move
-                && depth >= 3
+                && depth >= self.params.nmp_depth
                 && eval >= beta
                 && beta > -MATE_BOUND
                 && !self.stack[ply.saturating_sub(1)].null
                 && self.pos.null_move_safe()
             {
-                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let reduction = self.params.nmp_base
+                    + depth / self.params.nmp_depth_div
+                    + ((eval - beta) / self.params.nmp_eval_div).min(self.params.nmp_eval_max);
                 self.stack[ply].played = None;
                 self.stack[ply].moved = None;
                 self.stack[ply].null = true;
@@ -611,14 +607,14 @@ impl<'a, G: Game> Worker<'a, G> {
             && self.features().singular_extensions
             && ply > 0
             && excluded == 0
-            && depth >= 7
+            && depth >= self.params.se_depth
             && tt_code != 0
-            && e.depth >= depth - 3
+            && e.depth >= depth - self.params.se_tt_depth
             && e.bound != Bound::Upper
             && from_table(e.score, ply).abs() < MATE_BOUND
         {
             let tt_score = from_table(e.score, ply);
-            let singular_beta = tt_score - 2 * depth;
+            let singular_beta = tt_score - self.params.se_margin * depth;
             self.stack[ply].excluded = tt_code;
             let score = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
             self.stack[ply].excluded = 0;
@@ -662,17 +658,17 @@ impl<'a, G: Game> Worker<'a, G> {
             if prunable
                 && noisy
                 && self.features().see
-                && depth <= 6
+                && depth <= self.params.see_noisy_depth
                 && order < GOOD_NOISY
-                && !self.pos.see_ge(m, -100 * depth)
+                && !self.pos.see_ge(m, -self.params.see_noisy_margin * depth)
             {
                 continue;
             }
             if prunable
                 && !noisy
                 && self.features().quiet_see
-                && depth <= QUIET_SEE_DEPTH
-                && !self.pos.see_ge(m, -QUIET_SEE_MARGIN * depth)
+                && depth <= self.params.see_quiet_depth
+                && !self.pos.see_ge(m, -self.params.see_quiet_margin * depth)
                 && !self.pos.gives_check(m)
             {
                 continue;
@@ -681,12 +677,12 @@ impl<'a, G: Game> Worker<'a, G> {
             // Quiet moves that do not give check, late in the list or hopeless near the leaves.
             if prunable && !noisy {
                 let late = self.features().late_move_pruning
-                    && depth <= 8
-                    && searched >= (3 + depth * depth) as usize / (2 - improving as usize);
+                    && depth <= self.params.lmp_depth
+                    && searched >= (self.params.lmp_base + depth * depth) as usize / (2 - improving as usize);
                 let futile = self.features().futility
-                    && depth <= 6
+                    && depth <= self.params.fut_depth
                     && alpha < MATE_BOUND
-                    && eval.is_some_and(|eval| eval + 100 + 90 * depth <= alpha);
+                    && eval.is_some_and(|eval| eval + self.params.fut_base + self.params.fut_margin * depth <= alpha);
                 if late || futile {
                     // Both hold for every later move as well (the count and alpha only grow).
                     self.drop_quiet_moves(ply, index);
@@ -708,14 +704,18 @@ impl<'a, G: Game> Worker<'a, G> {
                 -self.search_child(gives_check, new_depth, -beta, -alpha, ply + 1, !pv_node && !cut_node)
             } else {
                 let mut reduction = 0;
-                if self.features().lmr && depth >= 3 && searched > pv_node as usize && (!noisy || order < 0) {
+                if self.features().lmr
+                    && depth >= self.params.lmr_depth
+                    && searched > pv_node as usize
+                    && (!noisy || order < 0)
+                {
                     let mut r = self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)] as i32;
                     r += !pv_node as i32 + cut_node as i32;
                     r -= improving as i32 + gives_check as i32 + (order >= COUNTER) as i32;
                     if !noisy {
-                        r -= (self.quiet_score(side, code, ply, key) / 8000).clamp(-2, 2);
+                        r -= (self.quiet_score(side, code, ply, key) / self.params.lmr_history_div).clamp(-2, 2);
                     }
-                    reduction = r.clamp(0, new_depth - 1);
+                    reduction = r.clamp(0, (new_depth - 1).max(0));
                 }
                 let mut s = -self.search_child(gives_check, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && reduction > 0 {
