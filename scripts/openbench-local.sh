@@ -219,7 +219,7 @@ cat >"$SITE/Engines/$ENGINE.json" <<EOF
 
     "build" : {
         "path"      : "",
-        "compilers" : ["cargo>=1.88.0"],
+        "compilers" : ["cargo>=1.89.0"],
         "cpuflags"  : [],
         "systems"   : ["Linux", "Windows", "Darwin"]
     },

@@ -1,13 +1,13 @@
-//! The two loops inference spends its time in, written for AVX2 and portably, both giving
-//! exactly the same numbers: updating a hidden layer by rows of weights, and the output's dot
+//! The two loops inference spends its time in, written for AVX-512, for AVX2 and portably, all
+//! giving exactly the same numbers: updating a hidden layer by rows of weights, and the output's dot
 //! product of clipped, squared hidden values with the output weights.
 
 use crate::quantisation::QA;
 
 /// The instruction set the loops run with, one the processor is known to have.
 ///
-/// A value can only be had from [`Kernels::detect`], [`Kernels::portable`], [`Kernels::avx2`]
-/// and [`Kernels::available`], which ask the processor first: safe code cannot build kernels
+/// A value can only be had from [`Kernels::detect`], [`Kernels::portable`], [`Kernels::avx2`],
+/// [`Kernels::avx512`] and [`Kernels::available`], which ask the processor first: safe code cannot build kernels
 /// the processor lacks, so the `unsafe` calls into them below are sound.
 ///
 /// ```compile_fail
@@ -26,12 +26,16 @@ enum Kind {
     /// `is_x86_feature_detected!("avx2")` said so.
     #[cfg(target_arch = "x86_64")]
     Avx2,
+    /// 512-bit integer vectors of x86-64 processors that have AVX-512 F and BW; only made after
+    /// `is_x86_feature_detected!` said so for both.
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
 }
 
 impl Kernels {
     /// The fastest kernels this processor runs.
     pub fn detect() -> Kernels {
-        Kernels::avx2().unwrap_or(Kernels::portable())
+        Kernels::avx512().or(Kernels::avx2()).unwrap_or(Kernels::portable())
     }
 
     /// Plain Rust, for every processor.
@@ -48,17 +52,29 @@ impl Kernels {
         None
     }
 
-    /// Every kind of kernel this processor runs, portable first.
-    pub fn available() -> Vec<Kernels> {
-        std::iter::once(Kernels::portable()).chain(Kernels::avx2()).collect()
+    /// 512-bit integer vectors, if this processor is an x86-64 that has AVX-512 F and BW;
+    /// `None` otherwise.
+    pub fn avx512() -> Option<Kernels> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw") {
+            return Some(Kernels(Kind::Avx512));
+        }
+        None
     }
 
-    /// The instruction set's name: `portable` or `avx2`.
+    /// Every kind of kernel this processor runs, portable first, the fastest last.
+    pub fn available() -> Vec<Kernels> {
+        std::iter::once(Kernels::portable()).chain(Kernels::avx2()).chain(Kernels::avx512()).collect()
+    }
+
+    /// The instruction set's name: `portable`, `avx2` or `avx512`.
     pub fn name(self) -> &'static str {
         match self.0 {
             Kind::Portable => "portable",
             #[cfg(target_arch = "x86_64")]
             Kind::Avx2 => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Kind::Avx512 => "avx512",
         }
     }
 
@@ -75,6 +91,10 @@ impl Kernels {
             // `is_x86_feature_detected!("avx2")` said the processor has AVX2; the function checks
             // the slices' lengths itself.
             Kind::Avx2 => unsafe { avx2::update(out, from, add, remove) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Kind::Avx512` is only made by `Kernels::avx512`, after the processor said
+            // it has AVX-512 F and BW; the function checks the slices' lengths itself.
+            Kind::Avx512 => unsafe { avx512::update(out, from, add, remove) },
             Kind::Portable => portable::update(out, from, add, remove),
         }
     }
@@ -91,6 +111,10 @@ impl Kernels {
             // SAFETY: `Kind::Avx2` is only made after the processor said it has AVX2 (see
             // `Kernels::avx2`); the function checks the slices' lengths itself.
             Kind::Avx2 => unsafe { avx2::clipped_square_dot(values, weights) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Kind::Avx512` is only made after the processor said it has AVX-512 F and
+            // BW (see `Kernels::avx512`); the function checks the slices' lengths itself.
+            Kind::Avx512 => unsafe { avx512::clipped_square_dot(values, weights) },
             Kind::Portable => portable::clipped_square_dot(values, weights),
         }
     }
@@ -181,6 +205,83 @@ mod avx2 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use std::arch::x86_64::*;
+
+    use super::QA;
+
+    /// 32 values a vector; a width that is an odd multiple of 16 ends with one AVX2 step.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn update(out: &mut [i16], from: &[i16], add: &[&[i16]], remove: &[&[i16]]) {
+        let n = out.len();
+        assert!(n.is_multiple_of(16) && from.len() >= n);
+        assert!(add.iter().chain(remove).all(|row| row.len() >= n));
+        let whole = n - n % 32;
+        for i in (0..whole).step_by(32) {
+            // SAFETY: every slice holds at least `n` values, checked above, and `i + 32 <= n`.
+            unsafe {
+                let mut v = _mm512_loadu_si512(from.as_ptr().add(i).cast());
+                for row in add {
+                    v = _mm512_add_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+                }
+                for row in remove {
+                    v = _mm512_sub_epi16(v, _mm512_loadu_si512(row.as_ptr().add(i).cast()));
+                }
+                _mm512_storeu_si512(out.as_mut_ptr().add(i).cast(), v);
+            }
+        }
+        if whole < n {
+            // SAFETY: as above, with `whole + 16 == n`; AVX-512 F implies AVX2.
+            unsafe {
+                let mut v = _mm256_loadu_si256(from.as_ptr().add(whole).cast());
+                for row in add {
+                    v = _mm256_add_epi16(v, _mm256_loadu_si256(row.as_ptr().add(whole).cast()));
+                }
+                for row in remove {
+                    v = _mm256_sub_epi16(v, _mm256_loadu_si256(row.as_ptr().add(whole).cast()));
+                }
+                _mm256_storeu_si256(out.as_mut_ptr().add(whole).cast(), v);
+            }
+        }
+    }
+
+    /// As the AVX2 kernel, in 16 lanes of 32 bits: each sums at most 2 x 512 / 32 products.
+    ///
+    /// # Safety
+    /// The processor must have AVX-512 F and BW.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn clipped_square_dot(values: &[i16], weights: &[i16]) -> i64 {
+        let n = values.len();
+        assert!(n.is_multiple_of(16) && weights.len() >= n);
+        let whole = n - n % 32;
+        let (zero, top) = (_mm512_setzero_si512(), _mm512_set1_epi16(QA as i16));
+        let mut sum = _mm512_setzero_si512();
+        for i in (0..whole).step_by(32) {
+            // SAFETY: both slices hold at least `n` values, checked above, and `i + 32 <= n`.
+            unsafe {
+                let v =
+                    _mm512_min_epi16(_mm512_max_epi16(_mm512_loadu_si512(values.as_ptr().add(i).cast()), zero), top);
+                let w = _mm512_loadu_si512(weights.as_ptr().add(i).cast());
+                // v * w fits in 16 bits (255 x 127); times v again, pairwise into 32 bits.
+                sum = _mm512_add_epi32(sum, _mm512_madd_epi16(_mm512_mullo_epi16(v, w), v));
+            }
+        }
+        let mut total = 0i64;
+        if whole < n {
+            // SAFETY: as above, with `whole + 16 == n`; AVX-512 F implies AVX2.
+            total = unsafe { super::avx2::clipped_square_dot(&values[whole..n], &weights[whole..n]) };
+        }
+        let mut lanes = [0i32; 16];
+        // SAFETY: `lanes` is 64 bytes, one whole vector, and `storeu` needs no alignment.
+        unsafe { _mm512_storeu_si512(lanes.as_mut_ptr().cast(), sum) };
+        total + lanes.iter().map(|&l| l as i64).sum::<i64>()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,7 +294,7 @@ mod tests {
 
     #[test]
     fn every_kernel_gives_the_same_numbers() {
-        for n in [16, 64, 512] {
+        for n in [16, 48, 64, 272, 512] {
             let hidden = values(n, 1, 400);
             let weights = values(n, 2, 127);
             let rows: Vec<Vec<i16>> = (3..7).map(|s| values(n, s, i16::MAX as i64)).collect();
@@ -226,11 +327,20 @@ mod tests {
         let has_avx2 = std::arch::is_x86_feature_detected!("avx2");
         #[cfg(not(target_arch = "x86_64"))]
         let has_avx2 = false;
+        #[cfg(target_arch = "x86_64")]
+        let has_avx512 =
+            std::arch::is_x86_feature_detected!("avx512f") && std::arch::is_x86_feature_detected!("avx512bw");
+        #[cfg(not(target_arch = "x86_64"))]
+        let has_avx512 = false;
         assert_eq!(Kernels::avx2().is_some(), has_avx2);
+        assert_eq!(Kernels::avx512().is_some(), has_avx512);
         assert_eq!(Kernels::portable().name(), "portable");
         let names: Vec<&str> = Kernels::available().iter().map(|k| k.name()).collect();
-        assert_eq!(names, if has_avx2 { vec!["portable", "avx2"] } else { vec!["portable"] });
-        assert_eq!(Kernels::detect().name(), if has_avx2 { "avx2" } else { "portable" });
+        let mut expected = vec!["portable"];
+        expected.extend(has_avx2.then_some("avx2"));
+        expected.extend(has_avx512.then_some("avx512"));
+        assert_eq!(names, expected);
+        assert_eq!(Kernels::detect().name(), *expected.last().unwrap());
     }
 
     #[test]
