@@ -82,6 +82,10 @@ impl Uci {
         for line in strength::declarations(Dialect::Uci) {
             out.line(line);
         }
+        // The search's tunable numbers, for tuners (docs/openbench.md#spsa-tuning).
+        for line in ladya_search::Params::uci_declarations() {
+            out.line(line);
+        }
         out.line("uciok");
     }
 
@@ -114,6 +118,9 @@ impl Uci {
         };
         self.finish_search();
         if let Some(taken) = self.runner.strength.set(&name, &value) {
+            return taken.unwrap_or_else(|e| self.error(e));
+        }
+        if let Some(taken) = self.options.params.set(&name, &value) {
             return taken.unwrap_or_else(|e| self.error(e));
         }
         let number = |lo: usize, hi: usize| value.parse::<usize>().ok().filter(|v| (lo..=hi).contains(v));

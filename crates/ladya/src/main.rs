@@ -70,6 +70,9 @@ enum Command {
     /// Train a network for a game's learned evaluation from training-data files, printing one
     /// line per epoch.
     Train(commands::train::TrainArgs),
+    /// Print the search's tunable numbers (each also a UCI spin option) as OpenBench's SPSA
+    /// form takes them, a line each: `NAME, int, DEFAULT, MIN, MAX, C_END, R_END`.
+    TuneParams,
 }
 
 fn main() -> ExitCode {
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Datagen(args)) => commands::datagen::run(&args),
         Some(Command::Train(args)) => commands::train::run(&args),
+        Some(Command::TuneParams) => ladya_search::Params::openbench_spsa().try_for_each(output::line),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

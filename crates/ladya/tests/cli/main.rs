@@ -17,6 +17,7 @@ mod review_cli;
 mod serve;
 mod solve_cli;
 mod train_cli;
+mod tune_cli;
 mod ucci;
 mod uci;
 mod xboard;
