@@ -26,7 +26,7 @@ use crate::log;
 use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};
 use crate::review::{ExportRequest, ImportRequest, export, import, review_job};
 use crate::searches::{
-    SearchJob, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job, solve_job, solve_to_end,
+    SearchJob, SearchKind, SearchSlots, StopOnDrop, capped_millis, run_to_end, search_job, solve_job, solve_to_end,
 };
 
 /// The longest move time `/api/bestmove` takes, in milliseconds.
@@ -154,6 +154,7 @@ const CLOCK_MAX_MS: (u64, u64) = (6 * 3_600_000, 3_600_000);
 /// `POST /api/bestmove`.
 async fn bestmove(
     State(state): State<AppState>,
+    client: Option<Extension<Client>>,
     JsonBody(request): JsonBody<BestMoveRequest>,
 ) -> Result<Json<Value>, ApiError> {
     // A depth or node limit alone may take up to the cap.
@@ -187,10 +188,15 @@ async fn bestmove(
     let options = SearchOptions { strength, ..SearchOptions::default() };
     let kind = game_kind(&request.position.game)?;
     let job = with_game!(kind, search_job(&request.position, limits, options))?;
-    let slot = state.slots.wait(SEARCH_WAIT).await?;
+    let slot = state.slots.wait(SEARCH_WAIT, client_ip(client), SearchKind::Bounded).await?;
     let mut answer = run_to_end(job, slot, Duration::from_millis(MOVETIME_MAX_MS)).await?;
     answer["elo"] = json!(request.elo);
     Ok(Json(answer))
+}
+
+/// The address of the client a request came from, when it came over a connection.
+fn client_ip(client: Option<Extension<Client>>) -> Option<std::net::IpAddr> {
+    client.map(|Extension(Client(address))| address.ip())
 }
 
 /// The query of `/api/analyze`.
@@ -217,15 +223,14 @@ async fn analyze(
     let request = query.position.request();
     let options = SearchOptions { multipv, ..SearchOptions::default() };
     let job: SearchJob = with_game!(game_kind(&request.game)?, search_job(&request, limits, options))?;
-    let place = state.slots.analysis_place(client.map(|address| address.ip()))?;
-    let slot = state.slots.wait(ANALYSIS_WAIT).await?;
+    let slot = state.slots.wait(ANALYSIS_WAIT, client.map(|address| address.ip()), SearchKind::Analysis).await?;
     let control = Arc::new(SearchControl::new());
     let (sender, events) = mpsc::unbounded_channel();
     let search_control = control.clone();
     let stop = StopOnDrop::new(move || control.stop());
     let bounded = query.movetime.is_none_or(|asked| asked >= ANALYSIS_MAX_MS);
     tokio::task::spawn_blocking(move || {
-        let (_slot, _place) = (slot, place);
+        let _slot = slot;
         let started = std::time::Instant::now();
         let result = job(&search_control, &mut |info| {
             let _ = sender.send(Event::default().event("info").data(info.to_string()));
@@ -278,11 +283,12 @@ struct SolveRequest {
 /// help- or series-play one.
 async fn solve(
     State(state): State<AppState>,
+    client: Option<Extension<Client>>,
     JsonBody(request): JsonBody<SolveRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let stipulation = asked_stipulation(request.stip.as_deref(), request.mate)?;
     let job = with_game!(game_kind(&request.position.game)?, solve_job(&request.position, stipulation))?;
-    let slot = state.slots.wait(SEARCH_WAIT).await?;
+    let slot = state.slots.wait(SEARCH_WAIT, client_ip(client), SearchKind::Bounded).await?;
     solve_to_end(job, slot, SOLVE_TIME_MAX).await.map(Json)
 }
 
@@ -333,12 +339,13 @@ struct ReviewQuery {
 /// the game is reviewed or the client goes away.
 async fn review(
     State(state): State<AppState>,
+    client: Option<Extension<Client>>,
     QueryParams(query): QueryParams<ReviewQuery>,
 ) -> Result<Sse<KeepAliveStream<AnalysisEvents>>, ApiError> {
     let movetime = capped_millis(query.movetime, REVIEW_MOVETIME_DEFAULT_MS, REVIEW_MOVETIME_MAX_MS);
     let request = query.position.request();
     let (job, stop) = with_game!(game_kind(&request.game)?, review_job(&request, Limits::movetime(movetime)))?;
-    let slot = state.slots.wait(SEARCH_WAIT).await?;
+    let slot = state.slots.wait(SEARCH_WAIT, client_ip(client), SearchKind::Bounded).await?;
     let (sender, events) = mpsc::unbounded_channel();
     tokio::task::spawn_blocking(move || {
         let _slot = slot;

@@ -29,11 +29,33 @@ const TABLE_MB: usize = 16;
 /// The most requests that wait in line for a slot; one more is refused at once.
 const LINE_MAX: usize = 16;
 
-/// The analyses a client on another machine may run at once, with `count` slots: all but one
-/// slot (at least one), so that no such client takes the whole engine.
-pub fn analyses_per_remote_client(count: usize) -> usize {
-    count.saturating_sub(1).max(1)
+/// What a client on another machine may hold at once, with `count` slots: searches running
+/// or waiting in line, at most `count`; analyses among them (which run until stopped), all but
+/// one slot (at least one). No such client takes the whole engine or the whole line.
+pub fn remote_client_caps(count: usize) -> RemoteCaps {
+    RemoteCaps { searches: count, analyses: count.saturating_sub(1).max(1) }
 }
+
+/// The caps of one client on another machine: see [`remote_client_caps`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RemoteCaps {
+    /// Searches running or waiting.
+    pub searches: usize,
+    /// Analyses among them.
+    pub analyses: usize,
+}
+
+/// What a search is, for the caps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// A search that ends by itself within its cap (best move, solve, review).
+    Bounded,
+    /// An analysis, which runs until stopped (or its bound).
+    Analysis,
+}
+
+/// The searches (and analyses among them) each client on another machine holds.
+type Held = Arc<Mutex<HashMap<IpAddr, (usize, usize)>>>;
 
 /// The searches running at once: at most as many as the machine has cores, and a line of at
 /// most [`LINE_MAX`] requests waiting for one of them.
@@ -45,23 +67,31 @@ pub struct SearchSlots {
     running: Arc<Semaphore>,
     /// One permit per place in line, held while a request waits for a slot.
     line: Arc<Semaphore>,
-    /// The analyses running or waiting for each client on another machine.
-    remote_analyses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    /// What each client on another machine holds.
+    remote: Held,
 }
 
-/// A remote client's place among its analyses, given back when dropped.
-pub struct AnalysisPlace {
+/// A running search's slot, and its client's share of the caps, given back when dropped.
+pub struct Slot {
+    _running: OwnedSemaphorePermit,
+    _client: Option<ClientShare>,
+}
+
+/// A client's share of the caps: one search, maybe an analysis.
+struct ClientShare {
     client: IpAddr,
-    analyses: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    kind: SearchKind,
+    held: Held,
 }
 
-impl Drop for AnalysisPlace {
+impl Drop for ClientShare {
     fn drop(&mut self) {
-        let mut analyses = self.analyses.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(count) = analyses.get_mut(&self.client) {
-            *count -= 1;
-            if *count == 0 {
-                analyses.remove(&self.client);
+        let mut held = self.held.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((searches, analyses)) = held.get_mut(&self.client) {
+            *searches -= 1;
+            *analyses -= usize::from(self.kind == SearchKind::Analysis);
+            if *searches == 0 {
+                held.remove(&self.client);
             }
         }
     }
@@ -75,43 +105,56 @@ impl SearchSlots {
             count,
             running: Arc::new(Semaphore::new(count)),
             line: Arc::new(Semaphore::new(LINE_MAX)),
-            remote_analyses: Arc::default(),
+            remote: Arc::default(),
         }
     }
 
-    /// A place for one more analysis of `client`: always for this machine (or an unknown
-    /// client, in-process), and for a client on another machine while it runs fewer than
-    /// [`analyses_per_remote_client`]; else 429.
-    pub fn analysis_place(&self, client: Option<IpAddr>) -> Result<Option<AnalysisPlace>, ApiError> {
+    /// `client`'s share for one more search of `kind`: none needed for this machine (or an
+    /// unknown client, in-process); for a client on another machine, 429 when it already holds
+    /// its most (see [`remote_client_caps`]).
+    fn share(&self, client: Option<IpAddr>, kind: SearchKind) -> Result<Option<ClientShare>, ApiError> {
         let Some(client) = client.filter(|ip| !ip.is_loopback()) else {
             return Ok(None);
         };
-        let most = analyses_per_remote_client(self.count);
-        let mut analyses = self.remote_analyses.lock().unwrap_or_else(|e| e.into_inner());
-        let count = analyses.entry(client).or_insert(0);
-        if *count >= most {
-            let these = if most == 1 { "an analysis".to_string() } else { format!("{most} analyses") };
+        let caps = remote_client_caps(self.count);
+        let mut held = self.remote.lock().unwrap_or_else(|e| e.into_inner());
+        let (searches, analyses) = held.entry(client).or_insert((0, 0));
+        let full = if *searches >= caps.searches {
+            Some(format!("{} searches", caps.searches))
+        } else if kind == SearchKind::Analysis && *analyses >= caps.analyses {
+            Some(if caps.analyses == 1 { "an analysis".to_string() } else { format!("{} analyses", caps.analyses) })
+        } else {
+            None
+        };
+        if let Some(these) = full {
+            if *searches == 0 {
+                held.remove(&client);
+            }
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
-                format!("this client already runs {these}, its most at once; stop one first"),
+                format!("this client already has {these} running or waiting, its most at once; wait for one to end"),
             ));
         }
-        *count += 1;
-        Ok(Some(AnalysisPlace { client, analyses: self.remote_analyses.clone() }))
+        *searches += 1;
+        *analyses += usize::from(kind == SearchKind::Analysis);
+        Ok(Some(ClientShare { client, kind, held: self.remote.clone() }))
     }
 
-    /// A slot for one search, held until dropped: at once if one is free, else after waiting
-    /// in line (first come, first served) for at most `most`. 503 when the line is full or
-    /// no slot frees in time.
-    pub async fn wait(&self, most: Duration) -> Result<OwnedSemaphorePermit, ApiError> {
-        if let Ok(slot) = self.running.clone().try_acquire_owned() {
-            return Ok(slot);
+    /// A slot for one search of `kind` asked by `client`, held until dropped: at once if one is
+    /// free, else after waiting in line (first come, first served) for at most `most`. 429 when
+    /// the client holds its most already, 503 when the line is full or no slot frees in time.
+    pub async fn wait(&self, most: Duration, client: Option<IpAddr>, kind: SearchKind) -> Result<Slot, ApiError> {
+        let share = self.share(client, kind)?;
+        let slot = |running| Slot { _running: running, _client: share };
+        if let Ok(running) = self.running.clone().try_acquire_owned() {
+            return Ok(slot(running));
         }
         let _place = self.line.try_acquire().map_err(|_| busy(line_full(self.count)))?;
         tokio::time::timeout(most, self.running.clone().acquire_owned())
             .await
             .ok()
             .and_then(Result::ok)
+            .map(slot)
             .ok_or_else(|| busy(waited_in_vain(self.count, most)))
     }
 }
@@ -211,7 +254,7 @@ impl Drop for StopOnDrop {
 /// Runs `job` on a blocking thread, holding `slot` until it ends, and waits for its answer.
 /// The search is stopped if the waiting is abandoned (the client went away), and after `cap`
 /// whatever its limits.
-pub async fn run_to_end(job: SearchJob, slot: OwnedSemaphorePermit, cap: Duration) -> Result<Value, ApiError> {
+pub async fn run_to_end(job: SearchJob, slot: Slot, cap: Duration) -> Result<Value, ApiError> {
     let control = Arc::new(SearchControl::new());
     let stop = control.clone();
     let _stop = StopOnDrop::new(move || stop.stop());
@@ -309,7 +352,7 @@ fn lines_json<G: Game>(
 
 /// Runs `job` on a blocking thread, holding `slot` until it ends, and waits at most `most`
 /// for its answer (503 after that). The solve is stopped if the waiting ends first.
-pub async fn solve_to_end(job: SolveJob, slot: OwnedSemaphorePermit, most: Duration) -> Result<Value, ApiError> {
+pub async fn solve_to_end(job: SolveJob, slot: Slot, most: Duration) -> Result<Value, ApiError> {
     let stop = Arc::new(AtomicBool::new(false));
     let flag = stop.clone();
     let _stop = StopOnDrop::new(move || flag.store(true, Relaxed));
@@ -338,24 +381,31 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_client_on_another_machine_runs_fewer_analyses_than_there_are_slots() {
-        assert_eq!((analyses_per_remote_client(1), analyses_per_remote_client(2)), (1, 1));
-        assert_eq!(analyses_per_remote_client(8), 7);
+    fn a_client_on_another_machine_holds_at_most_its_share() {
+        assert_eq!(remote_client_caps(1), RemoteCaps { searches: 1, analyses: 1 });
+        assert_eq!(remote_client_caps(2), RemoteCaps { searches: 2, analyses: 1 });
+        assert_eq!(remote_client_caps(8), RemoteCaps { searches: 8, analyses: 7 });
         let slots = SearchSlots::new();
-        let most = analyses_per_remote_client(slots.count);
-        let remote: IpAddr = "192.168.1.20".parse().unwrap();
-        let places: Vec<_> = (0..most).map(|_| slots.analysis_place(Some(remote)).unwrap()).collect();
-        assert!(places.iter().all(Option::is_some));
-        let refused = slots.analysis_place(Some(remote)).err().unwrap().to_json();
-        assert!(refused["error"].as_str().unwrap().contains("this client already runs"), "{refused}");
+        let caps = remote_client_caps(slots.count);
+        let remote: Option<IpAddr> = Some("192.168.1.20".parse().unwrap());
+        let share = |client, kind| slots.share(client, kind);
+        let analyses: Vec<_> = (0..caps.analyses).map(|_| share(remote, SearchKind::Analysis).unwrap()).collect();
+        assert!(analyses.iter().all(Option::is_some));
+        let refused = share(remote, SearchKind::Analysis).err().unwrap().to_json();
+        assert!(refused["error"].as_str().unwrap().contains("this client already has"), "{refused}");
+        // Bounded searches fill the rest of its share, then it is refused those too.
+        let bounded: Vec<_> =
+            (caps.analyses..caps.searches).map(|_| share(remote, SearchKind::Bounded).unwrap()).collect();
+        assert!(share(remote, SearchKind::Bounded).is_err());
         // Another client, and this machine, are not held back by it.
-        assert!(slots.analysis_place(Some("192.168.1.21".parse().unwrap())).unwrap().is_some());
+        assert!(share(Some("192.168.1.21".parse().unwrap()), SearchKind::Analysis).unwrap().is_some());
         for own in ["127.0.0.1", "::1"] {
-            assert!(slots.analysis_place(Some(own.parse().unwrap())).unwrap().is_none());
+            assert!(share(Some(own.parse().unwrap()), SearchKind::Analysis).unwrap().is_none());
         }
-        // An analysis that ends gives its place back.
-        drop(places);
-        assert!(slots.analysis_place(Some(remote)).unwrap().is_some());
+        // Searches that end give their share back.
+        drop((analyses, bounded));
+        assert!(share(remote, SearchKind::Analysis).unwrap().is_some());
+        assert!(slots.remote.lock().unwrap().is_empty(), "every share given back");
     }
 
     #[test]
