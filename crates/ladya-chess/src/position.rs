@@ -300,6 +300,19 @@ impl Position {
         self.halfmove
     }
 
+    /// Whether either side may still castle (endgame tablebases hold no such position).
+    ///
+    /// ```
+    /// use ladya_chess::Position;
+    ///
+    /// assert!(Position::start().has_castling_rights());
+    /// assert!(!Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")?.has_castling_rights());
+    /// # Ok::<(), ladya_chess::FenError>(())
+    /// ```
+    pub fn has_castling_rights(&self) -> bool {
+        self.castling != 0
+    }
+
     /// The full-move number, starting at 1 and increased after each Black move; it stops at
     /// 65535, the most a FEN takes, so that every position's FEN reads back.
     ///
