@@ -3,7 +3,8 @@
 //!
 //! Chess writes UCI coordinates everywhere (castling king-takes-rook in Chess960), except
 //! XBoard's Chess960 castling, `O-O` and `O-O-O`. Xiangqi writes ICCS coordinates with ranks 0-9 in
-//! XBoard and UCCI, but ranks 1-10 under UCI (`UCI_Variant xiangqi`), as Fairy-Stockfish does.
+//! XBoard and UCCI, but ranks 1-10 under UCI (`UCI_Variant xiangqi`), as Fairy-Stockfish does,
+//! or ranks 0-9 under UCI too ([`Dialect::UciRanks0`]), as Pikafish does.
 
 use std::sync::{Arc, OnceLock};
 
@@ -11,6 +12,7 @@ use ladya_core::{Game, Side};
 use ladya_nnue::{Network, OutputBuckets};
 
 use crate::adjudication::EndingRules;
+use crate::Wdl;
 use crate::render::View;
 
 /// The protocol a move is written for.
@@ -18,6 +20,9 @@ use crate::render::View;
 pub enum Dialect {
     /// UCI.
     Uci,
+    /// UCI with xiangqi's ranks numbered 0-9 (ICCS coordinates, `h2e2`), as Pikafish writes
+    /// them; the same as [`Dialect::Uci`] in the other games.
+    UciRanks0,
     /// XBoard / CECP.
     Xboard,
     /// UCCI.
@@ -35,6 +40,8 @@ pub enum Dialect {
 /// assert_eq!(ladya_chess::Position::XBOARD_VARIANT, "normal");
 /// assert!(ladya_chess::Position::CHESS960 && !ladya_xiangqi::Position::CHESS960);
 /// assert_eq!(ladya_xiangqi::Position::FIRST_RANK, 0);
+/// assert_eq!(ladya_xiangqi::Position::first_rank(ladya_games::Dialect::Uci), 1);
+/// assert_eq!(ladya_xiangqi::Position::first_rank(ladya_games::Dialect::UciRanks0), 0);
 /// assert!(ladya_ugolki::Position::built_in_network().is_some());
 /// ```
 pub trait EngineGame: Game {
@@ -46,6 +53,12 @@ pub trait EngineGame: Game {
 
     /// The number of the first rank in coordinates: 1, or 0 in xiangqi's ICCS.
     const FIRST_RANK: u8 = 1;
+
+    /// The number of the first rank in the coordinates of `dialect`: [`Self::FIRST_RANK`],
+    /// except where a dialect numbers ranks its own way (xiangqi under UCI: 1).
+    fn first_rank(_dialect: Dialect) -> u8 {
+        Self::FIRST_RANK
+    }
 
     /// The moves a clock without `movestogo` is shared over: fewer where the search's time
     /// use was tuned for it.
@@ -105,6 +118,25 @@ pub trait EngineGame: Game {
 
     /// The board drawn for a terminal.
     fn render(&self, view: &View) -> String;
+
+    /// The most pieces (kings included) of the endgame tablebases loaded for this game; 0
+    /// without any (only chess has them: Syzygy tables, [`ladya_syzygy::load`]).
+    fn tablebase_pieces() -> u32 {
+        0
+    }
+
+    /// The tablebases' verdict on this position for a search, which asks only where the game's
+    /// move counter for a draw has just started again (chess: after a capture or a pawn move);
+    /// `None` where the tables do not hold it.
+    fn tablebase_wdl(&self) -> Option<Wdl> {
+        None
+    }
+
+    /// The position's verdict in the tablebases and the legal moves that keep it (counting
+    /// the game's move rule for a draw when `rule50`); `None` where the tables do not hold it.
+    fn tablebase_root(&self, _rule50: bool) -> Option<(Wdl, Vec<Self::Move>)> {
+        None
+    }
 }
 
 /// The network in `bytes`, read into `cell` the first time it is asked for.

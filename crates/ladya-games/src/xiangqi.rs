@@ -36,6 +36,11 @@ impl EngineGame for Position {
         Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/xiangqi-gen3.nnue")))
     }
 
+    /// UCI's ranks are 1-10 (as Fairy-Stockfish), the other dialects' 0-9 (ICCS).
+    fn first_rank(dialect: Dialect) -> u8 {
+        if dialect == Dialect::Uci { 1 } else { 0 }
+    }
+
     fn dialect_move_text(&self, m: Self::Move, dialect: Dialect) -> String {
         match dialect {
             Dialect::Uci => m.uci(),
@@ -43,9 +48,12 @@ impl EngineGame for Position {
         }
     }
 
+    /// UCI reads coordinates only, with ranks 1-10 or 0-9 as its dialect says; XBoard, UCCI
+    /// and people may also write WXF.
     fn parse_dialect_move(&self, text: &str, dialect: Dialect) -> Result<Self::Move, Self::Error> {
         match dialect {
             Dialect::Uci => self.parse_uci(text).map_err(GameError::Move),
+            Dialect::UciRanks0 => self.parse_iccs(text).map_err(GameError::Move),
             _ => self.parse_move(text).map_err(GameError::Move),
         }
     }
@@ -56,5 +64,39 @@ impl EngineGame for Position {
 
     fn render(&self, view: &View) -> String {
         render::xiangqi(self, view)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ladya_core::{Game, MoveList};
+
+    #[test]
+    fn uci_writes_ranks_one_to_ten_or_zero_to_nine_as_told() {
+        let pos = Position::start();
+        let cannon = pos.parse_dialect_move("h2e2", Dialect::UciRanks0).unwrap();
+        assert_eq!(pos.parse_dialect_move("h3e3", Dialect::Uci).unwrap(), cannon);
+        assert_eq!(pos.dialect_move_text(cannon, Dialect::UciRanks0), "h2e2");
+        assert_eq!(pos.dialect_move_text(cannon, Dialect::Uci), "h3e3");
+        assert_eq!(pos.human_move_text(cannon), "C2.5");
+        // Coordinates only under UCI, whichever ranks: no WXF, and rank 10 is not 0-9.
+        assert!(pos.parse_dialect_move("C2.5", Dialect::UciRanks0).is_err());
+        assert!(pos.parse_dialect_move("b10c8", Dialect::UciRanks0).is_err());
+        assert!(pos.parse_dialect_move("C2.5", Dialect::Ucci).is_ok());
+        let mut moves = MoveList::new();
+        Game::legal_moves(&pos, &mut moves);
+        for &m in moves.iter() {
+            for dialect in [Dialect::Uci, Dialect::UciRanks0] {
+                assert_eq!(pos.parse_dialect_move(&pos.dialect_move_text(m, dialect), dialect).unwrap(), m);
+            }
+            assert_eq!(pos.dialect_move_text(m, Dialect::UciRanks0), pos.dialect_move_text(m, Dialect::Ucci));
+        }
+        assert_eq!(
+            [Dialect::Uci, Dialect::UciRanks0, Dialect::Xboard, Dialect::Ucci, Dialect::Human]
+                .map(Position::first_rank),
+            [1, 0, 0, 0, 0]
+        );
+        assert_eq!(ladya_chess::Position::first_rank(Dialect::UciRanks0), 1);
     }
 }

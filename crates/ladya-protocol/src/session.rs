@@ -65,10 +65,13 @@ pub trait Session: Send {
     fn xboard_variant(&self) -> &'static str;
     /// Whether the game has a Chess960 form.
     fn has_chess960(&self) -> bool;
-    /// The number of the first rank in coordinates (0 in xiangqi, else 1).
+    /// The number of the first rank in the dialect's coordinates (1, or 0 in xiangqi unless
+    /// under plain UCI).
     fn first_rank(&self) -> u8;
     /// The dialect moves are read and written in.
     fn dialect(&self) -> Dialect;
+    /// Reads and writes moves in `dialect` from now on; the position stays.
+    fn set_dialect(&mut self, dialect: Dialect);
     /// Sets up the start position, or `fen`, forgetting the moves played.
     ///
     /// # Errors
@@ -185,7 +188,7 @@ impl<G: EngineGame> Session for GameSession<G> {
     }
 
     fn first_rank(&self) -> u8 {
-        G::FIRST_RANK
+        G::first_rank(self.dialect)
     }
 
     fn game(&self) -> &'static str {
@@ -198,6 +201,10 @@ impl<G: EngineGame> Session for GameSession<G> {
 
     fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    fn set_dialect(&mut self, dialect: Dialect) {
+        self.dialect = dialect;
     }
 
     fn reset(&mut self, fen: Option<&str>) -> Result<(), String> {

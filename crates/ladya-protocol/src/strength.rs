@@ -47,7 +47,7 @@ pub(crate) fn declarations(dialect: Dialect) -> Vec<String> {
             format!("option UCI_Elo type spin min {min} max {max} default {DEFAULT_ELO}"),
             "option skilllevel type spin min 0 max 20 default 20".to_string(),
         ],
-        Dialect::Uci | Dialect::Human => uci(),
+        Dialect::Uci | Dialect::UciRanks0 | Dialect::Human => uci(),
     }
 }
 

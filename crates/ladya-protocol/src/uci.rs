@@ -31,6 +31,8 @@ pub(crate) struct Uci {
     options: SearchOptions,
     /// `UCI_Chess960`: Chess960 castling and notation, for chess.
     chess960: bool,
+    /// `XiangqiRanks 0-9`: xiangqi moves with ranks 0-9, as Pikafish, instead of 1-10.
+    ranks0: bool,
     /// A running `go perft` or `bench`, which prints its own lines; `stop` ends it.
     job: Option<(Arc<AtomicBool>, JoinHandle<()>)>,
 }
@@ -56,6 +58,7 @@ impl Uci {
             options,
             out,
             chess960: false,
+            ranks0: false,
             job: None,
         };
         uci.identify();
@@ -79,6 +82,7 @@ impl Uci {
         ));
         let vars: Vec<String> = GameKind::NAMES.iter().map(|g| format!("var {g}")).collect();
         out.line(format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
+        out.line("option name XiangqiRanks type combo default 1-10 var 1-10 var 0-9");
         for line in strength::declarations(Dialect::Uci) {
             out.line(line);
         }
@@ -166,9 +170,16 @@ impl Uci {
                 }
                 _ => self.error(format!("UCI_Chess960 must be true or false, not '{value}'")),
             },
+            "xiangqiranks" => match value.as_str() {
+                "1-10" | "0-9" => {
+                    self.ranks0 = value == "0-9";
+                    self.session.set_dialect(self.dialect());
+                }
+                _ => self.error(format!("XiangqiRanks must be 1-10 or 0-9, not '{value}'")),
+            },
             "uci_variant" => match GameKind::from_name(&value) {
                 Some(game) => {
-                    self.session = new_session(game, Dialect::Uci);
+                    self.session = new_session(game, self.dialect());
                     self.runner.tt.clear();
                     self.apply_chess960();
                     if let Some(message) = switch_game(&mut self.options.evaluation, game.name()) {
@@ -179,6 +190,11 @@ impl Uci {
             },
             _ => self.error(format!("unknown option '{name}'")),
         }
+    }
+
+    /// How moves are written: xiangqi's ranks as `XiangqiRanks` says.
+    fn dialect(&self) -> Dialect {
+        if self.ranks0 { Dialect::UciRanks0 } else { Dialect::Uci }
     }
 
     /// Gives a chess session the `UCI_Chess960` setting (back at the start position); other

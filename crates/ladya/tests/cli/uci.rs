@@ -175,6 +175,51 @@ fn xiangqi_under_uci_variant_uses_ranks_one_to_ten() {
 }
 
 #[test]
+fn xiangqi_ranks_zero_to_nine_through_an_option() {
+    let mut engine = start_uci();
+    engine.send("setoption name UCI_Variant value xiangqi");
+    // Under plain UCI the board's ranks are labelled 1-10, as the moves count them.
+    engine.send("d");
+    engine.expect(|l| l.starts_with(" |") && l.ends_with("| 10"), 5);
+    engine.expect(|l| l.starts_with(" |") && l.ends_with("| 1"), 5);
+    engine.send("setoption name XiangqiRanks value 0-10");
+    engine.expect_prefix("info string error: XiangqiRanks must be 1-10 or 0-9", 5);
+    engine.send("setoption name XiangqiRanks value 0-9");
+    engine.send("position startpos moves h2e2");
+    // h2e2 is the central cannon: the FEN is the one after ICCS h2e2 (UCI's h3e3).
+    let mut pos = ladya_xiangqi::Position::start();
+    pos.make(pos.parse_iccs("h2e2").unwrap());
+    engine.send("d");
+    engine.expect(|l| l.starts_with(" |") && l.ends_with("| 9"), 5);
+    engine.expect(|l| l.starts_with(" |") && l.ends_with("| 0"), 5);
+    let fen = engine.expect_prefix("Fen: ", 5);
+    assert_eq!(fen, format!("Fen: {}", pos.to_fen()));
+    engine.send("go depth 4");
+    // Every move of a principal variation, and the best move, in ranks 0-9.
+    let info = engine.expect(|l| l.starts_with("info depth 4 ") && l.contains(" pv "), 10);
+    let mut walk = pos.clone();
+    for m in info.split(" pv ").nth(1).unwrap().split_whitespace() {
+        let parsed = walk.parse_iccs(m).unwrap_or_else(|e| panic!("{m} in {info}: {e}"));
+        walk.make(parsed);
+    }
+    let best = engine.expect_prefix("bestmove", 10);
+    let m = best.split_whitespace().nth(1).unwrap();
+    assert!(pos.parse_iccs(m).is_ok(), "{m} is not a legal ranks 0-9 move");
+    // The setting outlives a change of game, and 1-10 is back when asked for.
+    engine.send("setoption name UCI_Variant value xiangqi");
+    engine.send("position startpos moves b0c2");
+    engine.send("go perft 1");
+    engine.expect(|l| l == "a9a8: 1", 10);
+    engine.send("setoption name XiangqiRanks value 1-10");
+    engine.send("position startpos moves h3e3 h10g8");
+    engine.send("go depth 2");
+    engine.expect_prefix("bestmove", 10);
+    engine.send("position startpos moves h2e2");
+    engine.expect_prefix("info string error", 5);
+    engine.quit();
+}
+
+#[test]
 fn ugolki_under_uci_variant() {
     let mut engine = start_uci();
     engine.send("setoption name UCI_Variant value ugolki");
