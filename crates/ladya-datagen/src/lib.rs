@@ -124,10 +124,10 @@ impl fmt::Display for Progress {
         let [black, draws, white] = self.results;
         write!(
             f,
-            "{} games ({} this run), {} positions, {:.0} positions/s, W/D/L {white}/{draws}/{black}, {:.1}s",
-            self.games,
+            "{} ({} this run), {}, {:.0} positions/s, W/D/L {white}/{draws}/{black}, {:.1}s",
+            ladya_games::counted(self.games, "game"),
             self.games_this_run,
-            self.positions_this_run,
+            ladya_games::counted(self.positions_this_run, "position"),
             self.positions_per_second(),
             self.elapsed.as_secs_f64()
         )

@@ -36,7 +36,7 @@ pub use engine_game::{Dialect, EngineGame};
 pub use kind::positions;
 pub use kind::{GameKind, UnknownGame};
 pub use render::View;
-pub use text::{clip, outcome_words};
+pub use text::{clip, counted, outcome_words};
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,18 @@ pub fn clip(message: &str) -> Cow<'_, str> {
     }
 }
 
+/// `n` and `noun`, the noun with an `s` unless `n` is 1: `1 game`, `0 games`, `12 games`.
+///
+/// ```
+/// assert_eq!(ladya_games::counted(1, "game"), "1 game");
+/// assert_eq!(ladya_games::counted(0, "game"), "0 games");
+/// assert_eq!(ladya_games::counted(2, "king bucket"), "2 king buckets");
+/// ```
+pub fn counted(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
+}
+
 /// An ending as people say it, with the game's names of the sides and a capital first letter:
 /// `White wins by checkmate`, `Draw by repetition`. Where the loser's own deed decided the game
 /// (xiangqi's perpetual check and chase, ugolki's piece left at home), the words say who did

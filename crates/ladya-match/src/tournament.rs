@@ -423,9 +423,10 @@ pub fn run_match(
     if let (Some(sprt), Some((llr, verdict))) = (&config.sprt, summary.sprt) {
         let _ = writeln!(out, "{}", sprt_line(sprt, llr, verdict));
     }
-    let _ = writeln!(out, "{} of {planned} games finished.", summary.games.len());
+    let games = summary.games.len() as u64;
+    let _ = writeln!(out, "{games} of {} finished.", ladya_games::counted(planned as u64, "game"));
     if summary.interrupted {
-        let _ = writeln!(out, "Interrupted: every engine stopped, {} games kept.", summary.games.len());
+        let _ = writeln!(out, "Interrupted: every engine stopped, {} kept.", ladya_games::counted(games, "game"));
     }
     match fatal {
         Some(message) => Err(MatchError::Engine(message)),

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use clap::Args;
 use ladya_core::Game;
-use ladya_games::{EngineGame, GameKind, with_game};
+use ladya_games::{EngineGame, GameKind, counted, with_game};
 use ladya_train::{Checkpoint, KingBuckets, Loss, Network, OutputBuckets, Positions, TrainConfig, Trainer};
 
 use crate::Failure;
@@ -184,17 +184,16 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     }
     let config = trainer.config();
     println!(
-        "training {} {}->2x{}->1 (output buckets {}, views {:?}, {} king buckets) on {} positions ({} held out), {} thread{}, {:.1} s to read",
+        "training {} {}->2x{}->1 (output buckets {}, views {:?}, {}) on {} ({} held out), {}, {:.1} s to read",
         positions.game(),
         positions.inputs_per_view(),
         config.hidden,
         config.buckets,
         positions.orientation(),
-        positions.king_buckets().count(),
-        trainer.training_positions(),
+        counted(positions.king_buckets().count() as u64, "king bucket"),
+        counted(trainer.training_positions() as u64, "position"),
         trainer.validation_positions(),
-        config.threads,
-        if config.threads == 1 { "" } else { "s" },
+        counted(config.threads as u64, "thread"),
         start.elapsed().as_secs_f64()
     );
     let save = |trainer: &Trainer| -> Result<(), Failure> {
@@ -207,7 +206,7 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         }
     };
     if trainer.epochs_done() >= args.epochs {
-        println!("the checkpoint has {} epochs already: nothing to train", trainer.epochs_done());
+        println!("the checkpoint has {} already: nothing to train", counted(trainer.epochs_done(), "epoch"));
         return save(&trainer);
     }
     while trainer.epochs_done() < args.epochs {

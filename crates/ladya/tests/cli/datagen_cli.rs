@@ -47,7 +47,8 @@ fn every_game_makes_data_its_reader_reads() {
         let mut read = 0;
         for games in 1..=3 {
             let summary = datagen(game, &path, &["--games", &games.to_string(), "--seed", "11", "--threads", "2"]);
-            assert!(summary.starts_with(&format!("done: {games} games (1 this run)")), "{summary}");
+            let file = if games == 1 { "1 game".to_string() } else { format!("{games} games") };
+            assert!(summary.starts_with(&format!("done: {file} (1 this run)")), "{summary}");
             let set = DataSet::read(&path).unwrap();
             assert_eq!(
                 (set.header.game.as_str(), set.header.space.squares, set.game_lengths.len() as u64),

@@ -262,7 +262,10 @@ fn ctrl_c_stops_every_engine_and_keeps_the_games_played() {
     let rest: Vec<String> = lines.map_while(Result::ok).collect();
     let status = child.wait().unwrap();
     assert!(status.success(), "{rest:?}");
-    assert!(rest.iter().any(|l| l.starts_with("Interrupted: every engine stopped")), "{rest:?}");
+    let finished = rest.iter().filter(|l| l.starts_with("Finished game ")).count() + 1;
+    let games = if finished == 1 { "1 game".to_string() } else { format!("{finished} games") };
+    let interrupted = format!("Interrupted: every engine stopped, {games} kept.");
+    assert!(rest.contains(&interrupted), "no '{interrupted}' in {rest:?}");
     let deadline = Instant::now() + Duration::from_secs(2);
     while engines.iter().any(|pid| PathBuf::from(format!("/proc/{pid}")).exists()) && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
@@ -271,6 +274,5 @@ fn ctrl_c_stops_every_engine_and_keeps_the_games_played() {
         assert!(!PathBuf::from(format!("/proc/{pid}")).exists(), "engine {pid} still runs");
     }
     let kept = fs::read_to_string(&pgn).unwrap().matches("[Event ").count();
-    let finished = rest.iter().filter(|l| l.starts_with("Finished game ")).count() + 1;
     assert_eq!(kept, finished);
 }

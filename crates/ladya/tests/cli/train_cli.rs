@@ -68,7 +68,7 @@ fn train_writes_a_network_the_search_reads_and_resumes_from_a_checkpoint() {
     assert_eq!(lines.len(), 4, "{first}");
     assert!(
         lines[0]
-            .starts_with("training chess 768->2x16->1 (output buckets pieces:8:32, views Fixed, 1 king buckets) on "),
+            .starts_with("training chess 768->2x16->1 (output buckets pieces:8:32, views Fixed, 1 king bucket) on "),
         "{first}"
     );
     for (n, line) in lines[1..].iter().enumerate() {
