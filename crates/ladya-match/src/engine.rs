@@ -278,7 +278,7 @@ impl Engine {
     /// `game`.
     pub fn start(spec: Arc<EngineSpec>, game: GameKind, stop: Arc<AtomicBool>) -> Result<Engine, EngineError> {
         if spec.protocol == Protocol::Ucci && game != GameKind::Xiangqi {
-            return Err(EngineError::Unable(format!("{}: UCCI is for xiangqi only", spec.name)));
+            return Err(EngineError::Unable("UCCI is for xiangqi only".to_string()));
         }
         let process = EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_deref(), stop)?;
         let mut engine = Engine {
@@ -292,6 +292,63 @@ impl Engine {
             pings: 0,
             known_moves: 0,
         };
+/// An option a UCI or UCCI engine declared in its handshake: `[name] NAME type TYPE [default
+/// D] [min A] [max B] [var V]...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct OfferedOption {
+    name: String,
+    kind: String,
+    min: Option<i64>,
+    max: Option<i64>,
+    vars: Vec<String>,
+}
+
+impl OfferedOption {
+    /// Reads the words after `option `.
+    fn parse(rest: &str) -> OfferedOption {
+        let rest = rest.trim_start_matches("name ");
+        let (name, after) = rest.split_once(" type ").unwrap_or((rest, ""));
+        let mut words = after.split_whitespace();
+        let kind = words.next().unwrap_or_default().to_ascii_lowercase();
+        // Each keyword's words, up to the next keyword (a combo's choices may have spaces).
+        let mut fields: Vec<(&str, Vec<&str>)> = Vec::new();
+        for word in words {
+            match (word, fields.last_mut()) {
+                ("default" | "min" | "max" | "var", _) => fields.push((word, Vec::new())),
+                (_, Some((_, value))) => value.push(word),
+                (_, None) => {}
+            }
+        }
+        let number = |key| fields.iter().rev().find(|(k, _)| *k == key).and_then(|(_, v)| v.join(" ").parse().ok());
+        let vars = fields.iter().filter(|(k, _)| *k == "var").map(|(_, v)| v.join(" ")).collect();
+        OfferedOption { name: name.trim().to_string(), kind, min: number("min"), max: number("max"), vars }
+    }
+
+    /// Whether the engine can take `value` for this option: a whole number within the bounds
+    /// of a spin, `true` or `false` for a check, one of a combo's choices.
+    fn check(&self, value: &str) -> Result<(), String> {
+        match self.kind.as_str() {
+            "spin" => {
+                let bounds = match (self.min, self.max) {
+                    (Some(min), Some(max)) => format!(" from {min} to {max}"),
+                    _ => String::new(),
+                };
+                let within = value
+                    .parse::<i64>()
+                    .is_ok_and(|n| self.min.is_none_or(|min| n >= min) && self.max.is_none_or(|max| n <= max));
+                if within { Ok(()) } else { Err(format!("the engine's {} takes a whole number{bounds}", self.name)) }
+            }
+            "check" if !matches!(value, "true" | "false") => {
+                Err(format!("the engine's {} takes true or false", self.name))
+            }
+            "combo" if !self.vars.is_empty() && !self.vars.iter().any(|v| v.eq_ignore_ascii_case(value)) => {
+                Err(format!("the engine's {} takes one of {}", self.name, self.vars.join(", ")))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
         match engine.spec.protocol {
             Protocol::Uci | Protocol::Ucci => engine.uci_handshake()?,
             Protocol::Xboard => engine.xboard_handshake()?,
@@ -331,9 +388,7 @@ impl Engine {
                 break;
             }
             if let Some(rest) = line.strip_prefix("option ") {
-                let rest = rest.trim_start_matches("name ");
-                let name = rest.split(" type ").next().unwrap_or(rest).trim();
-                offered.push(name.to_ascii_lowercase());
+                offered.push(OfferedOption::parse(rest));
             }
         }
         let mut options = self.spec.options.clone();
@@ -396,8 +451,7 @@ impl Engine {
             let wanted = self.game.name();
             if !variants.as_deref().is_some_and(|v| v.split(',').any(|v| v.trim() == wanted)) {
                 return Err(EngineError::Unable(format!(
-                    "{} does not list the variant {wanted} (feature variants=\"{}\")",
-                    self.spec.name,
+                    "it does not list the variant {wanted} (feature variants=\"{}\")",
                     variants.unwrap_or_default()
                 )));
             }

@@ -37,6 +37,14 @@ pub enum ProcessError {
         /// Why.
         reason: String,
     },
+    /// The directory to start the program in (`dir=`) cannot be used.
+    #[error("cannot start the engine in dir={dir}: {reason}")]
+    Dir {
+        /// The directory.
+        dir: String,
+        /// Why.
+        reason: String,
+    },
     /// The process ended or closed its output.
     #[error("the engine exited{0}")]
     Exited(String),
@@ -109,6 +117,10 @@ impl EngineProcess {
         dir: Option<&Path>,
         stop: Arc<AtomicBool>,
     ) -> Result<EngineProcess, ProcessError> {
+        if let Some(dir) = dir.filter(|dir| !dir.is_dir()) {
+            let reason = if dir.exists() { "it is not a directory" } else { "it does not exist" };
+            return Err(ProcessError::Dir { dir: dir.display().to_string(), reason: reason.to_string() });
+        }
         let mut command = Command::new(program);
         command.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
         if let Some(dir) = dir {

@@ -493,7 +493,9 @@ impl Worker {
                         broken: Some(side),
                     });
                 }
-                Err(error) => return Err(Unfinished::Impossible(format!("{}: {error}", self.specs[player].name))),
+                Err(error) => {
+                    return Err(Unfinished::Impossible(format!("engine '{}': {error}", self.specs[player].name)));
+                }
             }
         }
         let [white, black] = job.players;

@@ -196,6 +196,44 @@ fn bad_arguments_are_one_line_errors() {
     }
 }
 
+/// Runs `ladya match --game GAME` of two Ladya engines at depth 1, the first with `first`
+/// settings; returns the status and the standard output and error.
+fn match_with_first(game: &str, first: &[&str], games: &str) -> (Option<i32>, String, String) {
+    let mut args = vec!["match", "--game", game, "--engine", "cmd=ladya"];
+    args.extend(first);
+    args.extend(["--engine", "cmd=ladya", "--depth", "1", "--games", games]);
+    let output = ladya().args(&args).output().unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (output.status.code(), text(&output.stdout), text(&output.stderr))
+}
+
+#[test]
+fn engine_settings_errors_name_the_setting_at_fault() {
+    let file = scratch("not-a-directory");
+    fs::write(&file, "").unwrap();
+    let missing = format!("dir={}", scratch("missing-directory").display());
+    let file_dir = format!("dir={}", file.display());
+    for (settings, expected) in [
+        (vec![missing.as_str()], format!("cannot start the engine in {missing}: it does not exist")),
+        (vec![file_dir.as_str()], format!("cannot start the engine in {file_dir}: it is not a directory")),
+        (vec!["option.Hash=abc"], "option.Hash=abc: the engine's Hash takes a whole number from 1 to".into()),
+        (vec!["option.Threads=0"], "option.Threads=0: the engine's Threads takes a whole number from 1 to".into()),
+        (vec!["option.Ponder=maybe"], "option.Ponder=maybe: the engine's Ponder takes true or false".into()),
+        (vec!["proto=ucci"], "ladya: engine 'ladya': UCCI is for xiangqi only".into()),
+    ] {
+        let (status, _, stderr) = match_with_first("chess", &settings, "2");
+        assert_eq!(status, Some(2), "{settings:?}: {stderr}");
+        assert!(stderr.contains(&expected), "{settings:?}: expected '{expected}' in {stderr}");
+        assert!(!stderr.contains("ladya: ladya:"), "{settings:?}: {stderr}");
+        if settings[0].starts_with("dir=") {
+            assert!(!stderr.contains("cannot start '"), "the program is not at fault: {stderr}");
+        }
+    }
+    let (status, stdout, stderr) = match_with_first("chess", &["option.Hash=8", "option.Ponder=false"], "1");
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(stdout.lines().any(|l| l == "1 of 1 game finished."), "{stdout}");
+}
+
 #[test]
 fn no_games_at_once_is_refused() {
     let args =
