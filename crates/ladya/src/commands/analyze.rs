@@ -34,8 +34,9 @@ pub struct AnalyzeArgs {
     /// Transposition table size in megabytes.
     #[arg(long, default_value_t = 64)]
     hash: usize,
-    /// Lines to show per depth.
-    #[arg(long, default_value_t = 1)]
+    /// Lines to show per depth (1 to 256); with more than one, each line's moves follow
+    /// `multipv N:`, N its rank.
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
     multipv: usize,
     /// Chess960 rules: castling rooks from the FEN (Shredder-FEN or X-FEN), castling moves
     /// written king-takes-rook.
@@ -78,7 +79,7 @@ fn analyze<G: EngineGame>(args: &AnalyzeArgs) -> Result<(), Failure> {
         if r.bound.is_some() {
             return;
         }
-        let multipv = if args.multipv > 1 { format!("{}. ", r.multipv) } else { String::new() };
+        let multipv = if args.multipv > 1 { format!("multipv {}: ", r.multipv) } else { String::new() };
         let written = lines.line(format_args!(
             "{:>2}/{:<2} {:>8} {:>12} {:>10} {:>7.2}s  {multipv}{}",
             r.depth,

@@ -131,3 +131,17 @@ fn analyze_refuses_zero_threads_as_solve_does() {
     let out = ladya(&["analyze", "chess", "--threads", "2", "--depth", "1"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn analyze_multipv_lines_say_their_rank_not_a_move_number() {
+    let out = ladya(&["analyze", "chess", "--depth", "3", "--multipv", "2"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for rank in ["multipv 1: ", "multipv 2: "] {
+        assert!(stdout.lines().any(|l| l.contains(rank)), "no '{rank}':\n{stdout}");
+    }
+    // The rank written as "1. " would read as the move number of a game's record.
+    assert!(!stdout.lines().any(|l| l.contains("s  1. ") || l.contains("s  2. ")), "{stdout}");
+    let out = ladya(&["analyze", "chess", "--depth", "1", "--multipv", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}
