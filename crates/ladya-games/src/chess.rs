@@ -6,6 +6,7 @@ use ladya_chess::{MoveKind, Position};
 use ladya_core::Game;
 use ladya_nnue::{Network, OutputBuckets};
 
+use crate::Wdl;
 use crate::adjudication::{Adjudication, DrawRule, EndingRules, ResignRule};
 use crate::engine_game::{Dialect, EngineGame, built_in};
 use crate::render::{self, View};
@@ -54,5 +55,25 @@ impl EngineGame for Position {
 
     fn render(&self, view: &View) -> String {
         render::chess(self, view)
+    }
+
+    fn tablebase_pieces() -> u32 {
+        ladya_syzygy::max_pieces()
+    }
+
+    /// Syzygy's WDL tables, asked only with the 50-move clock at 0.
+    fn tablebase_wdl(&self) -> Option<Wdl> {
+        if self.halfmove_clock() != 0 {
+            return None;
+        }
+        ladya_syzygy::probe_wdl(self)
+    }
+
+    /// Syzygy's DTZ tables: with `rule50`, the moves that win within the 50-move rule's count
+    /// if any does (else those that draw, ...), without it those that win at all.
+    fn tablebase_root(&self, rule50: bool) -> Option<(Wdl, Vec<Self::Move>)> {
+        let probe = ladya_syzygy::probe_root(self, rule50)?;
+        let keep = ladya_syzygy::best_moves(&probe, rule50);
+        Some((probe.wdl.under(rule50), keep))
     }
 }

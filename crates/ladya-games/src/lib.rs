@@ -35,6 +35,8 @@ pub use engine_game::{Dialect, EngineGame};
 #[doc(hidden)]
 pub use kind::positions;
 pub use kind::{GameKind, UnknownGame};
+/// Endgame tablebases (chess's Syzygy tables) and their verdicts.
+pub use ladya_syzygy::{self as syzygy, Wdl};
 pub use render::View;
 pub use text::{clip, counted, outcome_words};
 
