@@ -11,8 +11,8 @@ use std::sync::{Arc, OnceLock};
 use ladya_core::{Game, Side};
 use ladya_nnue::{Network, OutputBuckets};
 
-use crate::adjudication::EndingRules;
 use crate::Wdl;
+use crate::adjudication::EndingRules;
 use crate::render::View;
 
 /// The protocol a move is written for.
