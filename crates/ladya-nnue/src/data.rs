@@ -37,6 +37,9 @@ pub enum DataError {
     /// A format version this build does not read.
     #[error("data format version {0}, but this build reads versions 1 and {VERSION}")]
     Version(u32),
+    /// The file ends before its header does: a run was stopped as it began the file.
+    #[error("the header is incomplete: the file ends after {0} bytes, inside its header, and holds no game")]
+    IncompleteHeader(u64),
     /// Data of another game.
     #[error("the data is for {found}, not {expected}")]
     WrongGame {
@@ -155,19 +158,26 @@ impl DataHeader {
 
     fn read(input: &mut impl Read) -> Result<DataHeader, DataError> {
         let mut fixed = [0u8; 8 + 4 + 8 + 3];
-        input.read_exact(&mut fixed).map_err(|_| DataError::NotData)?;
-        if &fixed[..8] != MAGIC {
+        let got = read_up_to(input, &mut fixed)?;
+        let magic = got.min(MAGIC.len());
+        if fixed[..magic] != MAGIC[..magic] {
             return Err(DataError::NotData);
         }
         let version = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes"));
         if !(1..=VERSION).contains(&version) {
             return Err(DataError::Version(version));
+        if got < fixed.len() {
+            return Err(DataError::IncompleteHeader(got as u64));
+        }
         }
         let game = game_name::from_bytes(fixed[12..20].try_into().expect("8 bytes"));
         let squares = u16::from_le_bytes([fixed[20], fixed[21]]) as usize;
         let kinds = fixed[22] as usize;
         let mut flipped = vec![0; squares];
-        input.read_exact(&mut flipped)?;
+        let got = read_up_to(input, &mut flipped)?;
+        if got < squares {
+            return Err(DataError::IncompleteHeader((fixed.len() + got) as u64));
+        }
         Ok(DataHeader { version, game, space: FeatureSpace { squares, kinds, flipped } })
     }
 }
@@ -175,6 +185,20 @@ impl DataHeader {
 /// Reads one game's positions; `None` at the end of the file or of a game cut short.
 fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<Option<Vec<Sample>>, DataError> {
     let mut count = [0u8; 4];
+/// Reads into `buffer` until it is full or the input ends; returns the bytes read.
+fn read_up_to(input: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buffer.len() {
+        match input.read(&mut buffer[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
     if input.read_exact(&mut count).is_err() {
         return Ok(None);
     }
@@ -257,7 +281,8 @@ pub struct DataWriter {
 impl DataWriter {
     /// Opens `path` to add games of `G`: a new file gets a header; an existing one is checked
     /// and cut after its last complete game (what an interrupted run left half-written), and
-    /// continued in its own format version.
+    /// continued in its own format version. A file that ends inside the header of `G`'s data
+    /// (a run stopped as it began the file) holds no game: it is started anew.
     ///
     /// # Errors
     /// A file that cannot be read or written, is not a data file, is for another game, or
@@ -266,7 +291,12 @@ impl DataWriter {
         let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
         let expected = DataHeader::of::<G>();
         let (mut games, mut samples, mut version) = (0, 0, VERSION);
-        if file.metadata()?.len() == 0 {
+        let length = file.metadata()?.len();
+        let mut start = vec![0; expected.bytes().len()];
+        let got = read_up_to(&mut file, &mut start)?;
+        file.seek(SeekFrom::Start(0))?;
+        if length < start.len() as u64 && start[..got] == expected.bytes()[..got] {
+            file.set_len(0)?;
             file.write_all(&expected.bytes())?;
         } else {
             let mut input = io::BufReader::new(&mut file);
@@ -343,6 +373,36 @@ mod tests {
         let (first, second) = (game_of(6), game_of(9));
         let mut writer = DataWriter::append::<Position>(&path).unwrap();
         writer.write_game(&first).unwrap();
+    #[test]
+    fn a_file_cut_inside_its_header_says_so_and_is_started_anew() {
+        let dir = std::env::temp_dir().join(format!("ladya-data-header-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cut.data");
+        let header = DataHeader::of::<Position>().bytes();
+        for cut in [3, 8, 15, 23, 40, header.len() - 1] {
+            std::fs::write(&path, &header[..cut]).unwrap();
+            let message = DataSet::read(&path).unwrap_err().to_string();
+            let expected = format!("the header is incomplete: the file ends after {cut} bytes");
+            assert!(message.starts_with(&expected), "{message}");
+            // Past the game's name (from byte 12), another game's data cannot go on from it;
+            // its own game's starts it anew.
+            if cut > 12 {
+                let other = DataWriter::append::<ladya_ugolki::Position>(&path).unwrap_err();
+                assert!(matches!(other, DataError::IncompleteHeader(n) if n == cut as u64), "{other}");
+            }
+            let mut writer = DataWriter::append::<Position>(&path).unwrap();
+            assert_eq!(writer.games(), 0);
+            writer.write_game(&game_of(4)).unwrap();
+            drop(writer);
+            assert_eq!(DataSet::read(&path).unwrap().game_lengths, [4]);
+        }
+        // Bytes that are no data file's start are not taken for a cut header.
+        std::fs::write(&path, b"LADYX").unwrap();
+        assert!(matches!(DataSet::read(&path), Err(DataError::NotData)));
+        assert!(matches!(DataWriter::append::<Position>(&path), Err(DataError::NotData)));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
         writer.write_game(&second).unwrap();
         drop(writer);
         let set = DataSet::read(&path).unwrap();

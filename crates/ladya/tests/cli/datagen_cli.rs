@@ -122,6 +122,18 @@ fn a_resumed_run_makes_the_same_file_as_one_run() {
 }
 
 #[test]
+fn a_file_cut_inside_its_header_is_started_anew() {
+    let path = data_path("cut-header");
+    datagen("ugolki", &path, &["--games", "1"]);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..30]).unwrap();
+    let summary = datagen("ugolki", &path, &["--games", "1"]);
+    assert!(summary.starts_with("done: 1 game (1 this run)"), "{summary}");
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the same game again, the same seed");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
 fn bad_arguments_and_unusable_files_are_one_line_errors() {
     let chess = data_path("bad-chess");
     datagen("chess", &chess, &["--games", "1"]);
