@@ -142,16 +142,33 @@ impl fmt::Display for Progress {
 ///
 /// # Errors
 /// The file cannot be used (not a data file, another game's, unwritable), a table cannot be
-/// had, or no opening can be found.
+/// had, or no opening can be found. A file this run created is removed again when the run
+/// fails before writing a game, so that a refused setting leaves no file behind.
 pub fn generate<G: EngineGame>(
     path: &Path,
     config: &DatagenConfig,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Progress, DatagenError> {
-    let mut writer = DataWriter::append::<G>(path)?;
     let tables = (0..config.threads.max(1))
         .map(|_| TranspositionTable::try_new(config.hash_mb))
         .collect::<Result<Vec<_>, _>>()?;
+    let existed = path.exists();
+    let mut writer = DataWriter::append::<G>(path)?;
+    let outcome = play_into::<G>(&mut writer, &tables, config, progress);
+    if outcome.is_err() && !existed && writer.games() == 0 {
+        drop(writer);
+        let _ = std::fs::remove_file(path);
+    }
+    outcome
+}
+
+/// Plays the games [`generate`] asks for into `writer`, one table a thread.
+fn play_into<G: EngineGame>(
+    writer: &mut DataWriter,
+    tables: &[TranspositionTable],
+    config: &DatagenConfig,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Progress, DatagenError> {
     let started = Instant::now();
     let mut status = Progress {
         games: writer.games(),
@@ -164,7 +181,7 @@ pub fn generate<G: EngineGame>(
     let stop = AtomicBool::new(false);
     let outcome = std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
-        for table in &tables {
+        for table in tables {
             let (sender, next_game, stop) = (sender.clone(), &next_game, &stop);
             scope.spawn(move || {
                 while !stop.load(Relaxed) {

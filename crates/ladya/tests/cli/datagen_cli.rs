@@ -160,6 +160,17 @@ fn bad_arguments_and_unusable_files_are_one_line_errors() {
     let out = ladya(&["datagen", "ugolki", "--out", ugolki.to_str().unwrap(), "--random-plies", "500"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--random-plies: no opening of 500 random plies"));
+    assert!(!ugolki.exists(), "a refused run leaves no file behind");
+    let huge = format!("{}", usize::MAX / 2);
+    let out = ladya(&["datagen", "ugolki", "--out", ugolki.to_str().unwrap(), "--hash", &huge]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--hash: "), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(!ugolki.exists(), "a refused run leaves no file behind");
+    // A file that was there is kept, with its games.
+    datagen("ugolki", &ugolki, &["--games", "1"]);
+    let out = ladya(&["datagen", "ugolki", "--out", ugolki.to_str().unwrap(), "--random-plies", "500", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(DataSet::read(&ugolki).unwrap().game_lengths.len(), 1);
     for path in [chess, not_data, ugolki.to_str().unwrap()] {
         std::fs::remove_file(path).unwrap();
     }
