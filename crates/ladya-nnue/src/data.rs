@@ -31,15 +31,18 @@ pub enum DataError {
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] io::Error),
+    /// The path names a directory, not a file.
+    #[error("it is a directory, not a training-data file")]
+    Directory,
     /// The file does not start like a data file.
     #[error("not a Ladya training-data file (it does not start with LADYDATA)")]
     NotData,
-    /// A format version this build does not read.
-    #[error("data format version {0}, but this build reads versions 1 and {VERSION}")]
-    Version(u32),
     /// The file ends before its header does: a run was stopped as it began the file.
     #[error("the header is incomplete: the file ends after {0} bytes, inside its header, and holds no game")]
     IncompleteHeader(u64),
+    /// A format version this build does not read.
+    #[error("data format version {0}, but this build reads versions 1 and {VERSION}")]
+    Version(u32),
     /// Data of another game.
     #[error("the data is for {found}, not {expected}")]
     WrongGame {
@@ -163,12 +166,12 @@ impl DataHeader {
         if fixed[..magic] != MAGIC[..magic] {
             return Err(DataError::NotData);
         }
-        let version = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes"));
-        if !(1..=VERSION).contains(&version) {
-            return Err(DataError::Version(version));
         if got < fixed.len() {
             return Err(DataError::IncompleteHeader(got as u64));
         }
+        let version = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes"));
+        if !(1..=VERSION).contains(&version) {
+            return Err(DataError::Version(version));
         }
         let game = game_name::from_bytes(fixed[12..20].try_into().expect("8 bytes"));
         let squares = u16::from_le_bytes([fixed[20], fixed[21]]) as usize;
@@ -182,9 +185,6 @@ impl DataHeader {
     }
 }
 
-/// Reads one game's positions; `None` at the end of the file or of a game cut short.
-fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<Option<Vec<Sample>>, DataError> {
-    let mut count = [0u8; 4];
 /// Reads into `buffer` until it is full or the input ends; returns the bytes read.
 fn read_up_to(input: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     let mut got = 0;
@@ -199,6 +199,9 @@ fn read_up_to(input: &mut impl Read, buffer: &mut [u8]) -> io::Result<usize> {
     Ok(got)
 }
 
+/// Reads one game's positions; `None` at the end of the file or of a game cut short.
+fn read_game(input: &mut impl Read, header: &DataHeader, number: u64) -> Result<Option<Vec<Sample>>, DataError> {
+    let mut count = [0u8; 4];
     if input.read_exact(&mut count).is_err() {
         return Ok(None);
     }
@@ -257,6 +260,9 @@ impl DataSet {
     /// # Errors
     /// A file that cannot be read, is not a data file, or holds a corrupt position.
     pub fn read(path: &Path) -> Result<DataSet, DataError> {
+        if path.is_dir() {
+            return Err(DataError::Directory);
+        }
         let mut input = io::BufReader::new(File::open(path)?);
         let header = DataHeader::read(&mut input)?;
         let (mut samples, mut game_lengths) = (Vec::new(), Vec::new());
@@ -288,6 +294,9 @@ impl DataWriter {
     /// A file that cannot be read or written, is not a data file, is for another game, or
     /// holds a corrupt position.
     pub fn append<G: Game>(path: &Path) -> Result<DataWriter, DataError> {
+        if path.is_dir() {
+            return Err(DataError::Directory);
+        }
         let mut file = OpenOptions::new().read(true).write(true).create(true).truncate(false).open(path)?;
         let expected = DataHeader::of::<G>();
         let (mut games, mut samples, mut version) = (0, 0, VERSION);
@@ -365,15 +374,6 @@ mod tests {
     }
 
     #[test]
-    fn games_written_are_read_back_and_a_cut_game_is_dropped() {
-        let dir = std::env::temp_dir().join(format!("ladya-data-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("chess.data");
-        let _ = std::fs::remove_file(&path);
-        let (first, second) = (game_of(6), game_of(9));
-        let mut writer = DataWriter::append::<Position>(&path).unwrap();
-        writer.write_game(&first).unwrap();
-    #[test]
     fn a_file_cut_inside_its_header_says_so_and_is_started_anew() {
         let dir = std::env::temp_dir().join(format!("ladya-data-header-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -403,6 +403,15 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[test]
+    fn games_written_are_read_back_and_a_cut_game_is_dropped() {
+        let dir = std::env::temp_dir().join(format!("ladya-data-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("chess.data");
+        let _ = std::fs::remove_file(&path);
+        let (first, second) = (game_of(6), game_of(9));
+        let mut writer = DataWriter::append::<Position>(&path).unwrap();
+        writer.write_game(&first).unwrap();
         writer.write_game(&second).unwrap();
         drop(writer);
         let set = DataSet::read(&path).unwrap();

@@ -82,7 +82,7 @@ mod tests;
 pub use adam::{Adam, BETA1, BETA2};
 pub use checkpoint::Checkpoint;
 pub use error::TrainError;
-pub use ladya_nnue::features::KingBuckets;
+pub use ladya_nnue::features::{FeatureSpace, KingBuckets};
 pub use ladya_nnue::{Network, OutputBuckets};
 pub use loss::Loss;
 pub use model::{Model, OUTPUT_WEIGHT_LIMIT};

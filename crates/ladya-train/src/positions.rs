@@ -67,6 +67,14 @@ impl Positions {
             let set =
                 DataSet::read(path).map_err(|source| TrainError::Data { path: path.display().to_string(), source })?;
             let space = &set.header.space;
+            // A square is one byte and a kind seven bits of a position's piece.
+            let header_error = |what: String| TrainError::Header { path: path.display().to_string(), what };
+            if !(1..=128).contains(&space.kinds) {
+                return Err(header_error(format!("{} kinds of piece, where a game has 1 to 128", space.kinds)));
+            }
+            if !(1..=256).contains(&space.squares) {
+                return Err(header_error(format!("{} squares, where a board has 1 to 256", space.squares)));
+            }
             if let Some((square, seen)) = space.flipped.iter().enumerate().find(|&(_, &s)| s as usize >= space.squares)
             {
                 return Err(TrainError::Header {

@@ -8,7 +8,9 @@ use std::time::Instant;
 use clap::Args;
 use ladya_core::Game;
 use ladya_games::{EngineGame, GameKind, counted, with_game};
-use ladya_train::{Checkpoint, KingBuckets, Loss, Network, OutputBuckets, Positions, TrainConfig, Trainer};
+use ladya_train::{
+    Checkpoint, FeatureSpace, KingBuckets, Loss, Network, OutputBuckets, Positions, TrainConfig, Trainer,
+};
 
 use crate::Failure;
 
@@ -118,6 +120,28 @@ fn squares<G: Game>() -> usize {
     G::SQUARES
 }
 
+/// Refuses data whose header gives `G`'s board other squares, kinds of piece or flips than
+/// `G` has: a network of that shape would not fit the game.
+fn check_space<G: Game>(positions: &Positions) -> Result<(), Failure> {
+    let (found, expected) = (positions.space(), FeatureSpace::of::<G>());
+    if *found == expected {
+        return Ok(());
+    }
+    Err(Failure(format!(
+        "the data's header is corrupt: {} has {} squares and {} kinds of piece, but the header says {} and {}{}",
+        G::NAME,
+        expected.squares,
+        expected.kinds,
+        found.squares,
+        found.kinds,
+        if (found.squares, found.kinds) == (expected.squares, expected.kinds) {
+            " with other flipped squares"
+        } else {
+            ""
+        }
+    )))
+}
+
 /// The network `name` of `--init` for `G`: `<built-in>` or a file, as `--eval` names them.
 fn starting_network<G: EngineGame>(name: &str) -> Result<Arc<Network>, Failure> {
     let evaluation = ladya_protocol::evaluation(name).map_err(|e| Failure(format!("--init: {e}")))?;
@@ -130,6 +154,7 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
     let mut positions = Positions::read(&args.data).map_err(|e| Failure(e.to_string()))?;
     let kind = GameKind::from_name(positions.game())
         .ok_or_else(|| Failure(format!("the data is of '{}', a game Ladya does not play", positions.game())))?;
+    with_game!(kind, check_space(&positions))?;
     if args.mirror || args.turn_by_king {
         let mirror = with_game!(kind, mirror_map()).ok_or_else(|| {
             Failure(format!(
