@@ -298,6 +298,19 @@ impl Positions {
         Ok(())
     }
 
+    /// A 64-bit fingerprint of the positions as the trainer sees them (inputs, scores,
+    /// results, move numbers and games, in order): the same for the same files read in the
+    /// same order with the same views, which a checkpoint keeps to be resumed on them alone.
+    pub fn fingerprint(&self) -> u64 {
+        let mut hash = crate::checkpoint::Hash64::default();
+        hash.words(self.starts.iter().map(|&n| n as u64));
+        hash.words(self.own.iter().chain(&self.other).map(|&n| u64::from(n)));
+        hash.words(self.scores.iter().chain(&self.results).map(|x| u64::from(x.to_bits())));
+        hash.words(self.move_numbers.iter().map(|&n| u64::from(n)));
+        hash.words(self.game_starts.iter().map(|&n| n as u64));
+        hash.finish()
+    }
+
     /// The number of games the positions come from.
     pub fn games(&self) -> usize {
         self.game_starts.len() - 1

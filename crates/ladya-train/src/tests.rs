@@ -289,6 +289,12 @@ fn a_resumed_run_is_the_run_it_was() {
     assert_eq!(second.model(), whole.model());
     assert_eq!(last.validation_loss, whole_reports[2].validation_loss);
 
+    // Other positions (one game fewer), with every setting the same, are refused.
+    let (other_dir, fewer) = random_data("resume-other", 19, 13);
+    let mut on_other_data = Trainer::new(&fewer, config.clone()).unwrap();
+    let err = on_other_data.resume(Checkpoint::from_bytes(&bytes).unwrap()).unwrap_err();
+    assert!(err.to_string().starts_with("the checkpoint was made on other training positions"), "{err}");
+    std::fs::remove_dir_all(&other_dir).unwrap();
     let mut other_seed = Trainer::new(&positions, TrainConfig { seed: 2, ..config.clone() }).unwrap();
     let err = other_seed.resume(Checkpoint::from_bytes(&bytes).unwrap()).unwrap_err();
     assert_eq!(err.to_string(), "the checkpoint's seed is 1, but this run's is 2");
@@ -296,6 +302,18 @@ fn a_resumed_run_is_the_run_it_was() {
     assert!(wider.resume(Checkpoint::from_bytes(&bytes).unwrap()).is_err());
     let err = Checkpoint::from_bytes(&bytes[..bytes.len() - 1]).unwrap_err();
     assert!(err.to_string().contains("bytes, but its header says"), "{err}");
+    assert!(err.to_string().ends_with("it is cut short or corrupt"), "{err}");
+    for cut in [13, 40, 71] {
+        let err = Checkpoint::from_bytes(&bytes[..cut]).unwrap_err();
+        assert!(err.to_string().starts_with("the checkpoint is cut short"), "{cut}: {err}");
+    }
+    // Any byte changed, in the header or the parameters, is caught by the checksum.
+    for at in [60, 80, bytes.len() / 2, bytes.len() - 9, bytes.len() - 1] {
+        let mut corrupt = bytes.clone();
+        corrupt[at] ^= 0x10;
+        let err = Checkpoint::from_bytes(&corrupt).unwrap_err();
+        assert!(err.to_string().contains("corrupt"), "{at}: {err}");
+    }
     assert!(Checkpoint::from_bytes(b"LADYDATA").is_err());
     std::fs::remove_dir_all(&dir).unwrap();
 }

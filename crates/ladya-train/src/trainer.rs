@@ -270,6 +270,8 @@ pub struct Trainer<'a> {
     feature_limit: f32,
     epochs_done: u32,
     workers: Vec<Worker>,
+    /// The positions' [`Positions::fingerprint`], which checkpoints keep.
+    data: u64,
 }
 
 impl<'a> Trainer<'a> {
@@ -331,6 +333,7 @@ impl<'a> Trainer<'a> {
             feature_limit,
             epochs_done: 0,
             workers: vec![worker; config.threads],
+            data: positions.fingerprint(),
             config,
         })
     }
@@ -386,6 +389,13 @@ impl<'a> Trainer<'a> {
         if let Some(difference) = first_difference("checkpoint", differs) {
             return Err(TrainError::Checkpoint(difference));
         }
+        if checkpoint.data.is_some_and(|data| data != self.data) {
+            return Err(TrainError::Checkpoint(
+                "the checkpoint was made on other training positions than this run's: resume with the same \
+                 --data files, in the same order, and the same --mirror or --turn-by-king"
+                    .to_string(),
+            ));
+        }
         self.model = checkpoint.model;
         self.adam = checkpoint.adam;
         self.epochs_done = checkpoint.epochs;
@@ -398,6 +408,7 @@ impl<'a> Trainer<'a> {
             game: self.positions.game().to_string(),
             seed: self.config.seed,
             epochs: self.epochs_done,
+            data: Some(self.data),
             model: self.model.clone(),
             adam: self.adam.clone(),
         }

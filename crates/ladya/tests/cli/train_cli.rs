@@ -141,6 +141,68 @@ fn bad_arguments_and_data_get_one_line_and_status_2() {
 }
 
 #[test]
+fn corrupt_headers_directories_and_checkpoints_are_refused_clearly() {
+    let dir = scratch("corrupt");
+    let data = dir.join("chess.data");
+    write_games(&data, 12);
+    let bytes = std::fs::read(&data).unwrap();
+    let variant = |name: &str, change: &dyn Fn(&mut Vec<u8>)| {
+        let mut changed = bytes.clone();
+        change(&mut changed);
+        let path = dir.join(name);
+        std::fs::write(&path, changed).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    // Byte 22 of the header is the number of kinds of piece.
+    let seven_kinds = variant("seven.data", &|b| b[22] = 7);
+    let many_kinds = variant("many.data", &|b| b[22] = 200);
+    let cut_header = variant("cut.data", &|b| b.truncate(30));
+    let other_data = dir.join("other.data");
+    write_games(&other_data, 11);
+    let path = |p: &Path| p.to_str().unwrap().to_string();
+    let (data, other_data, net, checkpoint) =
+        (path(&data), path(&other_data), path(&dir.join("x.nnue")), path(&dir.join("x.ckpt")));
+    let train = ["--out", &net, "--hidden", "16", "--batch", "64", "--epochs", "1"];
+    let out = ladya(&[&["train", "--data", &data, "--checkpoint", &checkpoint][..], &train].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let saved = std::fs::read(&checkpoint).unwrap();
+    let corrupt = dir.join("corrupt.ckpt");
+    let mut flipped = saved.clone();
+    flipped[saved.len() / 2] ^= 1;
+    std::fs::write(&corrupt, flipped).unwrap();
+    let cut = dir.join("cut.ckpt");
+    std::fs::write(&cut, &saved[..saved.len() - 100]).unwrap();
+    let (corrupt, cut, folder) = (path(&corrupt), path(&cut), path(&dir));
+    let cases: [(Vec<&str>, String); 7] = [
+        (
+            vec!["--data", &seven_kinds],
+            "the data's header is corrupt: chess has 64 squares and 6 kinds of piece, but the header says 64 and 7"
+                .into(),
+        ),
+        (
+            vec!["--data", &many_kinds],
+            format!("{many_kinds}: corrupt header: 200 kinds of piece, where a game has 1 to 128"),
+        ),
+        (vec!["--data", &cut_header], format!("{cut_header}: the header is incomplete: the file ends after 30 bytes")),
+        (vec!["--data", &folder], format!("{folder}: it is a directory, not a training-data file")),
+        (vec!["--data", &data, "--resume", &corrupt], "its checksum does not match its contents".into()),
+        (vec!["--data", &data, "--resume", &cut], "it is cut short or corrupt".into()),
+        (vec!["--data", &other_data, "--resume", &checkpoint], "made on other training positions".into()),
+    ];
+    for (args, expected) in cases {
+        let out = ladya(&[&["train"], args.as_slice(), &train].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(&expected), "{args:?}: expected '{expected}' in {stderr}");
+    }
+    // The same data resumes.
+    let out = ladya(&[&["train", "--data", &data, "--resume", &checkpoint][..], &train].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn too_many_threads_are_refused_before_any_is_made() {
     let dir = scratch("threads");
     let data = dir.join("chess.data");
