@@ -56,6 +56,7 @@ pub fn read_openings(
     format: OpeningFormat,
     plies: Option<usize>,
 ) -> Result<Vec<Opening>, OpeningError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let openings = match format {
         OpeningFormat::Epd => with_game!(game, read_epd(text))?,
         OpeningFormat::Pgn => with_game!(game, read_pgn(text, plies))?,

@@ -8,7 +8,8 @@ use std::path::Path;
 /// The longest line a text file may have, in bytes (without its line end).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// The text of the file `path`, each line at most [`MAX_LINE_BYTES`] long.
+/// The text of the file `path`, each line at most [`MAX_LINE_BYTES`] long, without the byte
+/// order mark that some editors put first (U+FEFF, which no format here reads).
 ///
 /// # Errors
 /// A file that cannot be read, a longer line or one that is not UTF-8, named by file and
@@ -35,7 +36,10 @@ pub fn read_text(path: &Path) -> Result<String, String> {
         }
         text.push_str(std::str::from_utf8(&line).map_err(|_| at("not UTF-8 text".to_string()))?);
     }
-    Ok(text)
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
 }
 
 #[cfg(test)]
@@ -53,6 +57,8 @@ mod tests {
         std::fs::write(&path, format!("first\n{long}x\nlast\n")).unwrap();
         let err = read_text(&path).unwrap_err();
         assert_eq!(err, format!("{} line 2: longer than 1048576 bytes", path.display()));
+        std::fs::write(&path, "\u{feff}first\nsecond \u{feff}\n").unwrap();
+        assert_eq!(read_text(&path).unwrap(), "first\nsecond \u{feff}\n", "only a leading mark goes");
         std::fs::write(&path, b"ok\n\xff\n").unwrap();
         assert_eq!(read_text(&path).unwrap_err(), format!("{} line 2: not UTF-8 text", path.display()));
         std::fs::remove_dir_all(&dir).unwrap();

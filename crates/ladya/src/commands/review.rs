@@ -47,8 +47,9 @@ pub fn run(args: &ReviewArgs) -> Result<(), Failure> {
     } else {
         std::fs::read_to_string(&args.file).map_err(|e| Failure(format!("{}: {e}", args.file)))?
     };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
     let name = if args.file == "-" { "standard input" } else { &args.file };
-    let games = read_games(&text).map_err(|e| Failure(format!("{name}: {e}")))?;
+    let games = read_games(text).map_err(|e| Failure(format!("{name}: {e}")))?;
     with_game!(args.game, review_games(args, name, &games))
 }
 

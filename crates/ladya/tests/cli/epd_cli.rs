@@ -46,3 +46,10 @@ fn a_line_without_an_operation_names_the_problem() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 1") && err.contains("no bm or am operation"), "{err}");
 }
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_skipped() {
+    let out = epd("chess", "bom.epd", "\u{feff}6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8; id \"bom\";\n");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout(&out).contains("Solved: 1 of 1"), "{}", stdout(&out));
+}
