@@ -100,26 +100,43 @@ fn tag_value<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 fn move_words(movetext: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
-    let (mut comment, mut variation) = (false, 0usize);
+    let (mut comment, mut variation, mut rest_of_line) = (false, 0usize, false);
     for c in movetext.chars().chain(std::iter::once(' ')) {
         match c {
+            // A `;` comment runs to the end of its line.
+            '\n' if rest_of_line => rest_of_line = false,
+            _ if rest_of_line => {}
+            ';' if !comment => {
+                rest_of_line = true;
+                if variation == 0 {
+                    push_move_word(&mut words, &word);
+                }
+                word.clear();
+            }
             '{' if !comment => comment = true,
             '}' if comment => comment = false,
             '(' if !comment => variation += 1,
             ')' if !comment => variation = variation.saturating_sub(1),
             _ if comment || variation > 0 => {}
             c if c.is_whitespace() => {
-                let w = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-                let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&word.as_str());
-                if !w.is_empty() && !w.starts_with('$') && !is_result {
-                    words.push(w.trim_end_matches(['!', '?']).to_string());
-                }
+                push_move_word(&mut words, &word);
                 word.clear();
             }
             c => word.push(c),
         }
     }
     words
+}
+
+/// Adds the move of the movetext word `word` to `words`: nothing for a move number, a NAG
+/// (`$5`, or a mark such as `!?` standing alone) or a result; marks after a move are dropped.
+fn push_move_word(words: &mut Vec<String>, word: &str) {
+    let w = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let is_result = ["1-0", "0-1", "1/2-1/2", "*"].contains(&word);
+    let w = w.trim_end_matches(['!', '?']);
+    if !w.is_empty() && !w.starts_with('$') && !is_result {
+        words.push(w.to_string());
+    }
 }
 
 fn read_pgn<G: Game>(text: &str, plies: Option<usize>) -> Result<Vec<Opening>, OpeningError> {

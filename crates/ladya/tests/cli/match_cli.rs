@@ -156,6 +156,30 @@ fn ugolki_matches_end_by_the_rules() {
 }
 
 #[test]
+fn a_pgn_book_with_a_byte_order_mark_line_comments_and_lone_marks_is_read() {
+    let book = scratch("book.pgn");
+    fs::write(
+        &book,
+        "\u{feff}[Event \"book\"]\n\n1. e4 !? e5 ; the open game\n2. Nf3 $1 Nc6 {main} ; 2... Nf6\n3. Bb5 ?! *\n",
+    )
+    .unwrap();
+    let pgn = scratch("from-book.pgn");
+    let book_arg = format!("file={}", book.display());
+    let mut args = vec!["--game", "chess", "--engine", "cmd=ladya", "--engine", "cmd=ladya", "--games", "2"];
+    args.extend(["--openings", &book_arg, "format=pgn", "--pgnout", pgn.to_str().unwrap()]);
+    args.extend(SHORT);
+    args.push("1");
+    let out = run_match(&args);
+    assert_eq!(out.lines().filter(|l| l.starts_with("Finished game ")).count(), 2, "{out}");
+    let written = fs::read_to_string(&pgn).unwrap();
+    for game in written.split("[Event ").skip(1) {
+        let moves: String = game.lines().skip(1).filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
+        let words: Vec<&str> = moves.split_whitespace().filter(|w| !w.ends_with('.')).take(5).collect();
+        assert_eq!(words, ["e4", "e5", "Nf3", "Nc6", "Bb5"], "{game}");
+    }
+}
+
+#[test]
 fn bad_arguments_are_one_line_errors() {
     for args in [
         vec!["--game", "chess", "--engine", "name=x", "--engine", "cmd=ladya", "--depth", "1"],
