@@ -37,6 +37,8 @@ pub struct TextReport {
     pub time: Duration,
     /// Transposition table use, permille.
     pub hashfull: u32,
+    /// Endgame tablebase probes that gave a verdict.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<String>,
 }
@@ -320,6 +322,7 @@ impl<G: EngineGame> Session for GameSession<G> {
                     nps: r.nps(),
                     time: r.time,
                     hashfull: r.hashfull,
+                    tbhits: r.tbhits,
                     pv: text_line(&r.pv),
                 });
             });

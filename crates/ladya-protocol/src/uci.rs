@@ -83,6 +83,11 @@ impl Uci {
         let vars: Vec<String> = GameKind::NAMES.iter().map(|g| format!("var {g}")).collect();
         out.line(format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
         out.line("option name XiangqiRanks type combo default 1-10 var 1-10 var 0-9");
+        // Chess's endgame tablebases (docs/tablebases.md).
+        out.line("option name SyzygyPath type string default <empty>");
+        out.line("option name SyzygyProbeDepth type spin default 1 min 1 max 100");
+        out.line("option name Syzygy50MoveRule type check default true");
+        out.line("option name SyzygyProbeLimit type spin default 7 min 0 max 7");
         for line in strength::declarations(Dialect::Uci) {
             out.line(line);
         }
@@ -176,6 +181,23 @@ impl Uci {
                     self.session.set_dialect(self.dialect());
                 }
                 _ => self.error(format!("XiangqiRanks must be 1-10 or 0-9, not '{value}'")),
+            },
+            "syzygypath" => match ladya_games::syzygy::load(&value) {
+                Ok(0) => {}
+                Ok(pieces) => self.out.line(format!("info string Syzygy tables of up to {pieces} pieces in {value}")),
+                Err(e) => self.error(format!("SyzygyPath: {e}")),
+            },
+            "syzygyprobedepth" => match number(1, 100) {
+                Some(depth) => self.options.tablebase.probe_depth = depth as i32,
+                None => self.error(format!("SyzygyProbeDepth must be 1 to 100, not '{value}'")),
+            },
+            "syzygy50moverule" => match value.to_ascii_lowercase().as_str() {
+                "true" | "false" => self.options.tablebase.rule50 = value.eq_ignore_ascii_case("true"),
+                _ => self.error(format!("Syzygy50MoveRule must be true or false, not '{value}'")),
+            },
+            "syzygyprobelimit" => match number(0, 7) {
+                Some(pieces) => self.options.tablebase.probe_limit = pieces as u32,
+                None => self.error(format!("SyzygyProbeLimit must be 0 to 7, not '{value}'")),
             },
             "uci_variant" => match GameKind::from_name(&value) {
                 Some(game) => {
@@ -396,7 +418,7 @@ fn is_go_keyword(word: &str) -> bool {
 /// A UCI `info` line.
 fn info_line(r: &TextReport) -> String {
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
         r.depth,
         r.seldepth,
         r.multipv,
@@ -404,6 +426,7 @@ fn info_line(r: &TextReport) -> String {
         r.nodes,
         r.nps,
         r.hashfull,
+        r.tbhits,
         r.time.as_millis(),
         r.pv.join(" ")
     )

@@ -289,7 +289,7 @@ impl Xboard {
         self.out.line("feature done=0");
         self.out.line(format!(
             "feature ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 \
-             colors=0 memory=1 smp=1 myname=\"Ladya {}\" variants=\"{}\"",
+             colors=0 memory=1 smp=1 egt=\"syzygy\" myname=\"Ladya {}\" variants=\"{}\"",
             env!("CARGO_PKG_VERSION"),
             variants.join(",")
         ));
@@ -434,6 +434,16 @@ impl Frontend for Xboard {
                     None => self.error("unknown option", name),
                 },
                 None => self.error("unknown option", arg),
+            },
+            // `egtpath syzygy PATH`: chess's Syzygy tables (the path may hold spaces).
+            "egtpath" => match text.trim().strip_prefix("egtpath").unwrap_or("").trim().split_once(char::is_whitespace)
+            {
+                Some(("syzygy", path)) => match ladya_games::syzygy::load(path.trim()) {
+                    Ok(_) => {}
+                    Err(e) => self.error(&e, text.trim()),
+                },
+                Some((kind, _)) => self.error("unknown tablebase kind (only syzygy)", kind),
+                None => self.error("expected 'egtpath syzygy PATH'", text.trim()),
             },
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if n > 0 => self.options.threads = n,

@@ -33,6 +33,8 @@ pub struct Report<M> {
     pub time: Duration,
     /// Permille of the transposition table in use by this search.
     pub hashfull: u32,
+    /// Endgame tablebase probes that gave a verdict so far, the root's included.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<M>,
 }
@@ -76,6 +78,7 @@ pub fn search<G: EngineGame>(
     report: &mut dyn FnMut(&Report<G::Move>),
 ) -> SearchResult<G::Move> {
     tt.new_search();
+    let (tb_pieces, tb_root) = tablebase_setup(root, options);
     let shared = Shared {
         tt,
         control,
@@ -88,6 +91,11 @@ pub fn search<G: EngineGame>(
         threads: if options.strength.is_some() { 1 } else { search_threads(options.threads) },
         nodes: AtomicU64::new(0),
         limits_armed: AtomicBool::new(false),
+        tb_pieces,
+        tb_depth: options.tablebase.probe_depth,
+        tb_rule50: options.tablebase.rule50,
+        tb_hits: AtomicU64::new(u64::from(!tb_root.is_empty())),
+        tb_root,
     };
     let helpers = shared.threads - 1;
     let result = std::thread::scope(|scope| {
@@ -96,11 +104,13 @@ pub fn search<G: EngineGame>(
             let pos = root.clone();
             scope.spawn(move || {
                 let mut worker = Worker::new(pos, shared, id);
+                worker.tb_probe = (shared.tb_pieces > 0).then_some(G::tablebase_wdl as fn(&G) -> _);
                 iterate(&mut worker, limits, 1, id, None, &mut |_| {});
                 tt.keep_histories(id, worker.histories, &shared.features);
             });
         }
         let mut main = Worker::new(root.clone(), &shared, 0);
+        main.tb_probe = (shared.tb_pieces > 0).then_some(G::tablebase_wdl as fn(&G) -> _);
         let result = match options.strength {
             None => iterate(&mut main, limits, options.multipv.max(1), 0, None, report),
             Some(strength) => {
@@ -116,6 +126,21 @@ pub fn search<G: EngineGame>(
     });
     // Every thread has ended and counted its nodes.
     SearchResult { nodes: shared.nodes.load(Relaxed), ..result }
+}
+
+/// The most pieces the search asks the tablebases about (0: none), and the root moves that keep
+/// their verdict when the root is in them (empty otherwise). With the root's verdict known from
+/// its distance to zeroing, the search asks no more (as Stockfish does): it chooses among the
+/// moves kept, and finds the mates itself.
+fn tablebase_setup<G: EngineGame>(root: &G, options: &SearchOptions) -> (u32, Vec<u16>) {
+    let pieces = options.tablebase.pieces(G::tablebase_pieces());
+    if pieces == 0 || root.piece_count() as u32 > pieces {
+        return (pieces, Vec::new());
+    }
+    match root.tablebase_root(options.tablebase.rule50) {
+        Some((_, keep)) if !keep.is_empty() => (0, keep.iter().map(|m| m.code()).collect()),
+        _ => (pieces, Vec::new()),
+    }
 }
 
 /// A line of the last completed iteration that a level below full strength chooses from.
@@ -317,6 +342,7 @@ fn report_lines<G: Game>(
             nodes: worker.total_nodes(),
             time: shared.control.elapsed(),
             hashfull: shared.tt.hashfull(),
+            tbhits: shared.tb_hits.load(Relaxed),
             pv: rm.pv.clone(),
         });
     }

@@ -50,6 +50,7 @@ mod options;
 pub mod params;
 pub mod review;
 mod strength;
+pub mod tablebase;
 pub mod tt;
 mod worker;
 
@@ -58,4 +59,5 @@ pub use limits::{Clock, Limits, SearchControl};
 pub use options::{Evaluation, Features, SearchOptions};
 pub use params::{Param, Params};
 pub use strength::Strength;
+pub use tablebase::TablebaseOptions;
 pub use tt::TranspositionTable;

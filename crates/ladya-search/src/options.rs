@@ -7,7 +7,7 @@ use std::time::Duration;
 use ladya_games::EngineGame;
 use ladya_nnue::Network;
 
-use crate::{Params, Strength};
+use crate::{Params, Strength, TablebaseOptions};
 
 /// Switches for the search techniques, all on by default but those under trial. Turning one
 /// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without
@@ -230,6 +230,8 @@ pub struct SearchOptions {
     pub strength: Option<Strength>,
     /// The search's tunable numbers ([`Params`]).
     pub params: Params,
+    /// How the game's endgame tablebases are used, where it has some loaded.
+    pub tablebase: TablebaseOptions,
 }
 
 /// Which static evaluation the search uses.
@@ -270,6 +272,7 @@ impl Default for SearchOptions {
             evaluation: Evaluation::BuiltIn,
             strength: None,
             params: Params::default(),
+            tablebase: TablebaseOptions::default(),
         }
     }
 }

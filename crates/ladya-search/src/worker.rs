@@ -51,6 +51,16 @@ pub(crate) struct Shared<'a> {
     /// Whether the node limit and the clock may stop the search: set by the main thread once
     /// its first iteration has ended, so that every search answers with a move it has scored.
     pub(crate) limits_armed: AtomicBool,
+    /// Positions with at most this many pieces are asked of the tablebases (0: none is).
+    pub(crate) tb_pieces: u32,
+    /// Positions with `tb_pieces` pieces are asked only at this depth or deeper.
+    pub(crate) tb_depth: i32,
+    /// Whether the 50-move rule turns cursed wins and blessed losses into draws.
+    pub(crate) tb_rule50: bool,
+    /// The root moves that keep the tablebases' verdict (all of them when empty).
+    pub(crate) tb_root: Vec<u16>,
+    /// Tablebase probes that gave a verdict, all threads.
+    pub(crate) tb_hits: AtomicU64,
 }
 
 /// Per-ply search state.
@@ -132,6 +142,9 @@ pub(crate) struct Worker<'a, G: Game> {
     known_in_check: Option<bool>,
     /// The search's tunable numbers, copied from [`Shared::params`].
     params: Params,
+    /// The game's tablebase probe, where the search uses one
+    /// ([`EngineGame::tablebase_wdl`](ladya_games::EngineGame::tablebase_wdl)).
+    pub(crate) tb_probe: Option<fn(&G) -> Option<ladya_games::Wdl>>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -140,10 +153,17 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut root_list = MoveList::new();
         pos.legal_moves(&mut root_list);
         let limits = shared.limits;
+        let allowed = |m: &&G::Move| {
+            (limits.search_moves.is_empty() || limits.search_moves.contains(&m.code()))
+                && !limits.banned_moves.contains(&m.code())
+        };
+        // The tablebases' choice, unless the moves asked for leave none of it.
+        let keeps = |m: &&G::Move| shared.tb_root.contains(&m.code());
+        let tb_choice = root_list.iter().filter(allowed).any(|m| keeps(&m));
         let root_moves = root_list
             .iter()
-            .filter(|m| limits.search_moves.is_empty() || limits.search_moves.contains(&m.code()))
-            .filter(|m| !limits.banned_moves.contains(&m.code()))
+            .filter(allowed)
+            .filter(|m| !tb_choice || keeps(m))
             .map(|&mv| RootMove { mv, score: -INFINITE, previous: -INFINITE, pv: vec![mv], seldepth: 0, nodes: 0 })
             .collect();
         // Late-move reduction table ([`Params::reduction`]).
@@ -172,6 +192,7 @@ impl<'a, G: Game> Worker<'a, G> {
             learned,
             known_in_check: None,
             params,
+            tb_probe: None,
         }
     }
 
@@ -529,6 +550,31 @@ impl<'a, G: Game> Worker<'a, G> {
             };
             if fits {
                 return s;
+            }
+        }
+
+        // The tablebases, for a position with few enough pieces (the game's probe says which it
+        // holds): a draw is exact, a win a lower bound and a loss an upper one.
+        if self.shared.tb_pieces > 0
+            && ply > 0
+            && excluded == 0
+            && let Some(probe) = self.tb_probe
+        {
+            let pieces = self.pos.piece_count() as u32;
+            if pieces <= self.shared.tb_pieces
+                && (pieces < self.shared.tb_pieces || depth >= self.shared.tb_depth)
+                && let Some(wdl) = probe(&self.pos)
+            {
+                self.shared.tb_hits.fetch_add(1, Relaxed);
+                let (score, bound) = crate::tablebase::wdl_score(wdl, self.shared.tb_rule50, ply);
+                let cut = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
             }
         }
 

@@ -73,6 +73,9 @@ enum Command {
     /// Print the search's tunable numbers (each also a UCI spin option) as OpenBench's SPSA
     /// form takes them, a line each: `NAME, int, DEFAULT, MIN, MAX, C_END, R_END`.
     TuneParams,
+    /// Probe chess's Syzygy tables in PATH: each FEN read from stdin answered with `WDL DTZ`
+    /// (-2 to 2, plies to zeroing), `none` where the tables hold no such position.
+    Syzygy(commands::syzygy::SyzygyArgs),
 }
 
 fn main() -> ExitCode {
@@ -107,6 +110,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Datagen(args)) => commands::datagen::run(&args),
         Some(Command::Train(args)) => commands::train::run(&args),
+        Some(Command::Syzygy(args)) => commands::syzygy::run(&args),
         Some(Command::TuneParams) => ladya_search::Params::openbench_spsa().try_for_each(output::line),
     };
     match result {

@@ -11,6 +11,7 @@ pub mod play;
 pub mod review;
 pub mod serve;
 pub mod solve;
+pub mod syzygy;
 pub mod train;
 
 use clap::Args;
