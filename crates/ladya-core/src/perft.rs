@@ -1,5 +1,7 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of move generators.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::game::Game;
 use crate::movelist::MoveList;
 
@@ -7,6 +9,31 @@ use crate::movelist::MoveList;
 /// chess is depth 16, and each ply takes a frame of the stack: a bound well above any count
 /// that can finish and far below what the stack holds.
 pub const MAX_DEPTH: u32 = 64;
+
+/// A flag that asks a walk of the tree to stop: [`AtomicBool`] for a count another thread
+/// may stop, or [`Never`], which the compiler removes from the walk.
+pub trait StopFlag {
+    /// Whether to stop now.
+    fn stopped(&self) -> bool;
+}
+
+/// A [`StopFlag`] that is never set: [`perft`] and [`divide`] walk with it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Never;
+
+impl StopFlag for Never {
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+impl StopFlag for AtomicBool {
+    #[inline(always)]
+    fn stopped(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
 
 /// The number of legal move sequences of length `depth` from `game`.
 ///
@@ -23,19 +50,42 @@ pub const MAX_DEPTH: u32 = 64;
 /// assert_eq!(pos, ladya_chess::Position::start()); // restored
 /// ```
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
+    perft_until(game, depth, &Never).unwrap_or(0)
+}
+
+/// [`perft`], or `None` once `stop` is set (checked at every position of the walk); the
+/// position is restored either way. Engine mode's `go perft` counts with it so that `stop`
+/// ends the count.
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use ladya_core::perft::perft_until;
+///
+/// let mut pos = ladya_ugolki::Position::start();
+/// assert_eq!(perft_until(&mut pos, 2, &AtomicBool::new(false)), Some(196));
+/// assert_eq!(perft_until(&mut pos, 2, &AtomicBool::new(true)), None);
+/// ```
+#[inline]
+pub fn perft_until<G: Game>(game: &mut G, depth: u32, stop: &impl StopFlag) -> Option<u64> {
+    if stop.stopped() {
+        return None;
+    }
     match depth {
-        0 => 1,
-        1 => game.count_legal_moves(),
+        0 => Some(1),
+        1 => Some(game.count_legal_moves()),
         _ => {
             let mut moves = MoveList::new();
             game.legal_moves(&mut moves);
             let mut nodes = 0;
             for &m in moves.iter() {
                 game.make(m);
-                nodes += perft(game, depth - 1);
+                let below = perft_until(game, depth - 1, stop);
                 game.unmake();
+                nodes += below?;
             }
-            nodes
+            Some(nodes)
         }
     }
 }
@@ -54,20 +104,39 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
 /// assert_eq!(divide_total(&split, 2), 1_920);
 /// ```
 pub fn divide<G: Game>(game: &mut G, depth: u32) -> Vec<(G::Move, u64)> {
+    divide_until(game, depth, &Never).unwrap_or_default()
+}
+
+/// [`divide`], or `None` once `stop` is set, as [`perft_until`].
+///
+/// # Examples
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use ladya_core::perft::{divide, divide_until};
+///
+/// let start = ladya_chess::Position::start();
+/// let mut pos = start.clone();
+/// let split = divide_until(&mut pos, 3, &AtomicBool::new(false)).unwrap();
+/// assert_eq!(split, divide(&mut pos, 3));
+/// assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8_902);
+/// assert_eq!(divide_until(&mut pos, 3, &AtomicBool::new(true)), None);
+/// assert_eq!(pos, start); // restored, stopped or not
+/// ```
+pub fn divide_until<G: Game>(game: &mut G, depth: u32, stop: &impl StopFlag) -> Option<Vec<(G::Move, u64)>> {
     if depth == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            game.make(m);
-            let nodes = perft(game, depth - 1);
-            game.unmake();
-            (m, nodes)
-        })
-        .collect()
+    let mut split = Vec::with_capacity(moves.len());
+    for &m in moves.iter() {
+        game.make(m);
+        let nodes = perft_until(game, depth - 1, stop);
+        game.unmake();
+        split.push((m, nodes?));
+    }
+    Some(split)
 }
 
 /// The leaf count a [`divide`] adds up to, as [`perft`] gives it: the sum over the root moves,

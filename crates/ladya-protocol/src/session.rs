@@ -2,7 +2,7 @@
 //! (`UCI_Variant`, `variant`), and everything they do to it goes through [`Session`], in text.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
@@ -137,29 +137,6 @@ pub trait Session: Send {
     fn side_name(&self, side: Side) -> &'static str;
 }
 
-/// Perft of `pos` to `depth`, or `None` once `stop` is set.
-fn perft_until<G: EngineGame>(pos: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    match depth {
-        0 => Some(1),
-        1 => Some(pos.count_legal_moves()),
-        _ => {
-            let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
-            let mut nodes = 0;
-            for &m in moves.iter() {
-                pos.make(m);
-                let below = perft_until(pos, depth - 1, stop);
-                pos.unmake();
-                nodes += below?;
-            }
-            Some(nodes)
-        }
-    }
-}
-
 /// The [`Session`] of one game type.
 #[derive(Clone)]
 pub struct GameSession<G: EngineGame> {
@@ -268,21 +245,9 @@ impl<G: EngineGame> Session for GameSession<G> {
     }
 
     fn divide(&self, depth: u32, stop: &AtomicBool) -> Option<Vec<(String, u64)>> {
-        if depth == 0 {
-            return Some(Vec::new());
-        }
         let mut pos = self.pos.clone();
-        let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        let mut split = Vec::with_capacity(moves.len());
-        for &m in moves.iter() {
-            let text = pos.dialect_move_text(m, self.dialect);
-            pos.make(m);
-            let nodes = perft_until(&mut pos, depth - 1, stop);
-            pos.unmake();
-            split.push((text, nodes?));
-        }
-        Some(split)
+        let split = ladya_core::perft::divide_until(&mut pos, depth, stop)?;
+        Some(split.into_iter().map(|(m, nodes)| (self.pos.dialect_move_text(m, self.dialect), nodes)).collect())
     }
 
     fn move_codes(&self, texts: &[&str]) -> Result<Vec<u16>, String> {
