@@ -16,6 +16,7 @@ mod play;
 mod review_cli;
 mod serve;
 mod solve_cli;
+mod syzygy;
 mod train_cli;
 mod tune_cli;
 mod ucci;
