@@ -5,8 +5,8 @@ use std::sync::{Arc, OnceLock};
 use ladya_chess::{MoveKind, Position};
 use ladya_core::Game;
 use ladya_nnue::{Network, OutputBuckets};
+use ladya_syzygy::Wdl;
 
-use crate::Wdl;
 use crate::adjudication::{Adjudication, DrawRule, EndingRules, ResignRule};
 use crate::engine_game::{Dialect, EngineGame, built_in};
 use crate::render::{self, View};

@@ -10,8 +10,8 @@ use std::sync::{Arc, OnceLock};
 
 use ladya_core::{Game, Side};
 use ladya_nnue::{Network, OutputBuckets};
+use ladya_syzygy::Wdl;
 
-use crate::Wdl;
 use crate::adjudication::EndingRules;
 use crate::render::View;
 

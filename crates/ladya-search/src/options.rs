@@ -7,7 +7,8 @@ use std::time::Duration;
 use ladya_games::EngineGame;
 use ladya_nnue::Network;
 
-use crate::{Params, Strength, TablebaseOptions};
+use crate::tablebase::TablebaseOptions;
+use crate::{Params, Strength};
 
 /// Switches for the search techniques, all on by default but those under trial. Turning one
 /// off is for measuring what it brings (`ladya bench --without NAME`, `ladya analyze --without

@@ -6,16 +6,32 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 
 use ladya_core::score::{self, INFINITE, MATE_BOUND, Score, from_table, mate_in, mated_in, to_table};
 use ladya_core::{Game, MAX_MOVES, MoveCode, MoveList, Side};
+use ladya_games::Wdl;
 use ladya_nnue::{Accumulators, Network};
 
 use crate::histories::{CORRECTIONS, Histories, MOVE_CODES};
 use crate::limits::{Deadlines, Limits, SearchControl};
 use crate::options::Features;
 use crate::params::Params;
+use crate::tablebase::TB_WIN;
 use crate::tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search goes below the root.
 pub(crate) const MAX_PLY: usize = 128;
+
+// A tablebase win found at any ply stays below the mate scores.
+const _: () = assert!(TB_WIN - MAX_PLY as Score > 20_000 && TB_WIN + 1 + MAX_PLY as Score == MATE_BOUND);
+
+/// The score and bound of a tablebase verdict `ply` plies below the root, with the 50-move
+/// rule or without it (`rule50`): a win is at least a tablebase win, a loss at most a loss, a
+/// draw exact.
+fn wdl_score(wdl: Wdl, rule50: bool, ply: usize) -> (Score, Bound) {
+    match wdl.under(rule50) {
+        Wdl::Win => (TB_WIN - ply as Score, Bound::Lower),
+        Wdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
+        _ => (0, Bound::Exact),
+    }
+}
 
 /// Nodes between checks of the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
@@ -144,7 +160,7 @@ pub(crate) struct Worker<'a, G: Game> {
     params: Params,
     /// The game's tablebase probe, where the search uses one
     /// ([`EngineGame::tablebase_wdl`](ladya_games::EngineGame::tablebase_wdl)).
-    pub(crate) tb_probe: Option<fn(&G) -> Option<ladya_games::Wdl>>,
+    pub(crate) tb_probe: Option<fn(&G) -> Option<Wdl>>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -566,7 +582,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && let Some(wdl) = probe(&self.pos)
             {
                 self.shared.tb_hits.fetch_add(1, Relaxed);
-                let (score, bound) = crate::tablebase::wdl_score(wdl, self.shared.tb_rule50, ply);
+                let (score, bound) = wdl_score(wdl, self.shared.tb_rule50, ply);
                 let cut = match bound {
                     Bound::Exact => true,
                     Bound::Lower => score >= beta,
@@ -948,10 +964,20 @@ fn gravity(h: &mut i16, bonus: i32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{HISTORY_MAX, gravity};
+    use super::{Bound, HISTORY_MAX, TB_WIN, Wdl, gravity, wdl_score};
 
     /// The 16-bit entries move as the 32-bit formula says and stay within the bound however
     /// long one sign of bonus goes on, with the largest bonus the search gives and beyond.
+    #[test]
+    fn tablebase_verdicts_score_as_bounds_below_mates() {
+        assert_eq!(wdl_score(Wdl::Win, true, 3), (TB_WIN - 3, Bound::Lower));
+        assert_eq!(wdl_score(Wdl::Loss, true, 4), (-TB_WIN + 4, Bound::Upper));
+        assert_eq!(wdl_score(Wdl::CursedWin, true, 4), (0, Bound::Exact));
+        assert_eq!(wdl_score(Wdl::CursedWin, false, 4), (TB_WIN - 4, Bound::Lower));
+        assert_eq!(wdl_score(Wdl::BlessedLoss, false, 2), (-TB_WIN + 2, Bound::Upper));
+        assert_eq!(wdl_score(Wdl::Draw, false, 2), (0, Bound::Exact));
+    }
+
     #[test]
     fn history_entries_stay_within_their_bound() {
         for bonus in [1, 37, 1200, HISTORY_MAX] {
