@@ -1,8 +1,10 @@
 //! Playing Ladya in a terminal: the board, moves typed in the game's notation or as
 //! coordinates, and the commands `undo`, `hint`, `new`, `flip`, `help` and `quit`.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
 use ladya_core::Side;
@@ -35,11 +37,11 @@ pub struct PlayOptions {
 const HELP: &str = "Type a move (Nf3, e2e4, C2.5, h2e2, e3-e4, e3:e5), or: undo, hint, new, flip, help, quit";
 
 /// Plays a game with a person reading `out` and typing on `input`, until `quit` or the end of
-/// input.
+/// input. The input is read while Ladya thinks: a `quit` typed then ends the game at once.
 ///
 /// # Errors
 /// A bad FEN, before the game starts, or a failure to write to `out`.
-pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) -> Result<(), String> {
+pub fn play(options: &PlayOptions, input: impl BufRead + Send + 'static, out: &mut impl Write) -> Result<(), String> {
     let mut session = new_session(options.game, Dialect::Human);
     session.reset(options.fen.as_deref())?;
     let mut game = TerminalGame {
@@ -50,7 +52,61 @@ pub fn play(options: &PlayOptions, input: impl BufRead, out: &mut impl Write) ->
         view: options.view,
         news: vec![format!("You play {} against {}. {HELP}", options_side_name(options), opponent_name(options))],
     };
-    game.run(input, out).map_err(|e| format!("terminal: {e}"))
+    let (sender, lines) = channel();
+    // The reader ends with the input; if the game ends first, the thread is left blocked on
+    // its read until the process exits.
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut input = Input { lines, pending: VecDeque::new(), ended: false };
+    game.run(&mut input, out).map_err(|e| format!("terminal: {e}"))
+}
+
+/// The lines the person typed, read on a thread of their own, and those typed ahead of time.
+struct Input {
+    lines: Receiver<std::io::Result<String>>,
+    /// Lines read while Ladya thought, to carry out in order.
+    pending: VecDeque<String>,
+    /// The input has ended (or failed).
+    ended: bool,
+}
+
+impl Input {
+    /// The next line, waiting for it; `None` at the end of the input.
+    fn next(&mut self) -> Option<std::io::Result<String>> {
+        if let Some(line) = self.pending.pop_front() {
+            return Some(Ok(line));
+        }
+        if self.ended {
+            return None;
+        }
+        let line = self.lines.recv().ok();
+        self.ended = line.is_none();
+        line
+    }
+
+    /// Takes in what was typed within `wait`; true if the next line to carry out is a quit.
+    fn quit_typed(&mut self, wait: Duration) -> bool {
+        if !self.ended {
+            match self.lines.recv_timeout(wait) {
+                Ok(Ok(line)) => self.pending.push_back(line),
+                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => self.ended = true,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        } else {
+            std::thread::sleep(wait);
+        }
+        self.pending.front().is_some_and(|line| is_quit(line.trim()))
+    }
+}
+
+/// Whether `command` ends the game.
+fn is_quit(command: &str) -> bool {
+    matches!(command, "quit" | "exit" | "q")
 }
 
 /// Ladya, with its rating when it plays below full strength.
@@ -73,23 +129,24 @@ struct TerminalGame {
 }
 
 impl TerminalGame {
-    fn run(&mut self, input: impl BufRead, out: &mut impl Write) -> std::io::Result<()> {
-        let mut lines = input.lines();
+    fn run(&mut self, input: &mut Input, out: &mut impl Write) -> std::io::Result<()> {
         loop {
             self.show(out)?;
             let over = self.session.outcome().is_some();
             if !over && self.session.side_to_move() != self.options.human {
-                self.engine_move();
+                if !self.engine_move(input) {
+                    return Ok(());
+                }
                 continue;
             }
             write!(out, "{}> ", if over { "game over (new, undo, quit)" } else { "your move" })?;
             out.flush()?;
-            let Some(line) = lines.next() else {
+            let Some(line) = input.next() else {
                 writeln!(out)?;
                 return Ok(());
             };
             let line = line?;
-            if !self.command(line.trim()) {
+            if !self.command(line.trim(), input) {
                 return Ok(());
             }
         }
@@ -115,10 +172,10 @@ impl TerminalGame {
     }
 
     /// Carries out one line typed by the person; false to leave.
-    fn command(&mut self, line: &str) -> bool {
+    fn command(&mut self, line: &str, input: &mut Input) -> bool {
         match line {
             "" => {}
-            "quit" | "exit" | "q" => return false,
+            quit if is_quit(quit) => return false,
             "help" | "?" => self.news.push(HELP.to_string()),
             "flip" => self.view.flipped = !self.view.flipped,
             "new" => {
@@ -143,7 +200,9 @@ impl TerminalGame {
                 if self.session.outcome().is_some() {
                     self.news.push("The game is over.".to_string());
                 } else {
-                    let result = self.think(self.options.movetime / 2, None);
+                    let Some(result) = self.think(self.options.movetime / 2, None, input) else {
+                        return false;
+                    };
                     if let Some(best) = &result.best {
                         let name = self.session.human_move(best).unwrap_or_else(|_| best.clone());
                         self.news.push(format!("Hint: {name}"));
@@ -164,8 +223,9 @@ impl TerminalGame {
         true
     }
 
-    /// Ladya's search of the position for `time`, at `strength` (a new draw at every move).
-    fn think(&self, time: Duration, strength: Option<Strength>) -> TextResult {
+    /// Ladya's search of the position for `time`, at `strength` (a new draw at every move);
+    /// `None` if the person typed `quit` meanwhile, which stops it.
+    fn think(&self, time: Duration, strength: Option<Strength>, input: &mut Input) -> Option<TextResult> {
         let limits = Limits::movetime(time.max(Duration::from_millis(10)));
         let strength = strength.map(Strength::with_fresh_seed);
         let options = SearchOptions { move_overhead: Duration::ZERO, strength, ..SearchOptions::default() };
@@ -174,20 +234,34 @@ impl TerminalGame {
             limits,
             options,
             Arc::clone(&self.tt),
-            control,
+            Arc::clone(&control),
             Box::new(|_| {}),
             Box::new(|| {}),
         );
-        handle.join().unwrap_or(TextResult { best: None, ponder: None, score: 0, human_pv: String::new() })
+        let mut quit = false;
+        while !handle.is_finished() {
+            if input.quit_typed(Duration::from_millis(10)) {
+                control.stop();
+                quit = true;
+                break;
+            }
+        }
+        let result =
+            handle.join().unwrap_or(TextResult { best: None, ponder: None, score: 0, human_pv: String::new() });
+        (!quit).then_some(result)
     }
 
-    fn engine_move(&mut self) {
-        let result = self.think(self.options.movetime, self.options.strength);
-        let Some(best) = result.best else { return };
+    /// Ladya moves; false if the person typed `quit` while it thought.
+    fn engine_move(&mut self, input: &mut Input) -> bool {
+        let Some(result) = self.think(self.options.movetime, self.options.strength, input) else {
+            return false;
+        };
+        let Some(best) = result.best else { return true };
         let name = self.session.human_move(&best).unwrap_or_else(|_| best.clone());
         if self.session.play(&best).is_ok() {
             let score = ladya_core::score::human_text(result.score);
             self.news.push(format!("Ladya plays {name} ({score}; expects {})", result.human_pv));
         }
+        true
     }
 }

@@ -82,5 +82,5 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         strength: args.elo,
         view: View { flipped: human == Side::Black, unicode: !args.ascii && utf8_locale(), color },
     };
-    play(&options, std::io::stdin().lock(), &mut stdout.lock()).map_err(Failure)
+    play(&options, std::io::BufReader::new(std::io::stdin()), &mut stdout.lock()).map_err(Failure)
 }

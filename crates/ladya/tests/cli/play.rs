@@ -36,13 +36,14 @@ fn a_chess_game_with_every_command() {
 
 #[test]
 fn playing_black_the_engine_opens_and_the_end_is_announced() {
-    // Black to move can only run into a mate: Kh7 Qg7#.
+    // Black to move can only run into a mate: Kh7 Qg7#. (The end of the input ends the game
+    // once Ladya has moved; a `quit` would stop it thinking.)
     let (out, ok) =
-        play(&["chess", "--fen", "7k/8/5K2/8/8/8/8/6Q1 b - - 0 1", "--side", "black", "--ascii"], "Kh7\nquit\n");
+        play(&["chess", "--fen", "7k/8/5K2/8/8/8/8/6Q1 b - - 0 1", "--side", "black", "--ascii"], "Kh7\n");
     assert!(ok, "{out}");
     assert!(out.contains(" k ") && !out.contains('♚'), "letters with --ascii:\n{out}");
     assert!(out.contains("Game over: 1-0 (White wins by checkmate)"), "{out}");
-    let (out, _) = play(&["chess", "--side", "black", "--movetime", "50"], "quit\n");
+    let (out, _) = play(&["chess", "--side", "black", "--movetime", "50"], "");
     assert!(out.contains("Ladya plays "), "the engine moves first for White:\n{out}");
 }
 
@@ -80,11 +81,22 @@ fn red_is_a_side_in_xiangqi() {
 
 #[test]
 fn a_level_by_rating_is_named_and_a_bad_rating_refused() {
-    let (out, ok) = play(&["xiangqi", "--elo", "1200", "--movetime", "5000"], "h2e2\nquit\n");
+    let (out, ok) = play(&["xiangqi", "--elo", "1200", "--movetime", "5000"], "h2e2\n");
     assert!(ok, "{out}");
     assert!(out.contains("You play Red against Ladya 1200."), "{out}");
     assert!(out.contains("Ladya plays "), "{out}");
     let refused = Command::new(env!("CARGO_BIN_EXE_ladya")).args(["play", "chess", "--elo", "100"]).output().unwrap();
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("500 to 2800"));
+}
+
+#[test]
+fn quit_typed_while_ladya_thinks_ends_the_game_at_once() {
+    // Ladya would think for a minute over its reply to e4.
+    let started = std::time::Instant::now();
+    let (out, ok) = play(&["chess", "--movetime", "60000"], "e2e4\nquit\n");
+    assert!(ok, "{out}");
+    assert!(out.contains("You played e4."), "{out}");
+    assert!(!out.contains("Ladya plays "), "{out}");
+    assert!(started.elapsed().as_secs() < 20, "quit waited for the move: {:?}", started.elapsed());
 }
