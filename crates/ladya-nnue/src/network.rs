@@ -124,6 +124,36 @@ pub struct NetworkParameters {
     pub scale: u32,
 }
 
+impl NetworkParameters {
+    /// Untrained parameters of fixed, uneven weights (no two neighbours alike), one output
+    /// layer, fixed views and scale 400: a network whose evaluation differs from position to
+    /// position, for tests and examples that need one without training it.
+    ///
+    /// ```
+    /// use ladya_nnue::{Network, NetworkParameters};
+    ///
+    /// let parameters = NetworkParameters::uneven(768, 32);
+    /// assert_eq!(parameters.feature_weights.len(), 768 * 32);
+    /// assert_eq!(Network::quantise("chess", &parameters)?.hidden(), 32);
+    /// # Ok::<(), ladya_nnue::NetworkError>(())
+    /// ```
+    pub fn uneven(inputs: usize, hidden: usize) -> NetworkParameters {
+        let wave = |i: usize, spread: f32| ((i * 7919 + 13) % 401) as f32 / 200.0 * spread - spread;
+        NetworkParameters {
+            inputs,
+            hidden,
+            feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
+            feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
+            output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
+            buckets: OutputBuckets::Single,
+            orientation: Orientation::Fixed,
+            king_buckets: KingBuckets::default(),
+            output_biases: vec![0.0],
+            scale: 400,
+        }
+    }
+}
+
 /// A network in integers, ready for inference.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Network {

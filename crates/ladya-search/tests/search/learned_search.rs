@@ -4,27 +4,13 @@
 use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
-use ladya_nnue::features::KingBuckets;
-use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets, features};
+use ladya_nnue::{Accumulators, Network, NetworkParameters, features};
 use ladya_search::{Evaluation, Limits, SearchControl, SearchOptions, TranspositionTable, search};
 use ladya_ugolki::Position;
 
 /// A network of fixed, uneven weights for `G`.
 fn network<G: Game>() -> Arc<Network> {
-    let (inputs, hidden) = (features::inputs::<G>(), 32);
-    let wave = |i: usize, spread: f32| ((i * 7919 + 13) % 401) as f32 / 200.0 * spread - spread;
-    let parameters = NetworkParameters {
-        inputs,
-        hidden,
-        feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
-        feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
-        output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
-        buckets: OutputBuckets::Single,
-        orientation: Orientation::Fixed,
-        king_buckets: KingBuckets::default(),
-        output_biases: vec![0.0],
-        scale: 400,
-    };
+    let parameters = NetworkParameters::uneven(features::inputs::<G>(), 32);
     Arc::new(Network::quantise(G::NAME, &parameters).unwrap())
 }
 

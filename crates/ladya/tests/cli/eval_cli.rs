@@ -7,27 +7,13 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 use common::Engine;
-use ladya_nnue::features::KingBuckets;
-use ladya_nnue::{Network, NetworkParameters, Orientation, OutputBuckets};
+use ladya_nnue::{Network, NetworkParameters};
 
 /// A chess network of fixed, uneven weights, written to a file of its own.
 fn network_file(name: &str) -> PathBuf {
-    let (inputs, hidden) = (768, 32);
-    let wave = |i: usize, spread: f32| ((i * 7919 + 13) % 401) as f32 / 200.0 * spread - spread;
-    let parameters = NetworkParameters {
-        inputs,
-        hidden,
-        feature_weights: (0..inputs * hidden).map(|i| wave(i, 0.3)).collect(),
-        feature_biases: (0..hidden).map(|i| wave(i + 5, 0.5)).collect(),
-        output_weights: (0..2 * hidden).map(|i| wave(i + 9, 1.5)).collect(),
-        buckets: OutputBuckets::Single,
-        orientation: Orientation::Fixed,
-        king_buckets: KingBuckets::default(),
-        output_biases: vec![0.0],
-        scale: 400,
-    };
     let path = std::env::temp_dir().join(format!("ladya-{name}-{}.nnue", std::process::id()));
-    std::fs::write(&path, Network::quantise("chess", &parameters).unwrap().to_bytes()).unwrap();
+    let network = Network::quantise("chess", &NetworkParameters::uneven(768, 32)).unwrap();
+    std::fs::write(&path, network.to_bytes()).unwrap();
     path
 }
 
