@@ -15,12 +15,11 @@ const FRC_PERFT: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w 
 /// Kings on c1 and c8 between rooks on the a- and e-files, with room to castle either way.
 const FRC_OPEN: &str = "r1k1r3/pppppppp/8/8/8/8/PPPPPPPP/R1K1R3 w EAea - 0 1";
 
+/// UCI's handshake, which offers the option UCI_Chess960.
 fn start_uci() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("uci");
-    let option = engine.expect_prefix("option name UCI_Chess960", 5);
-    assert_eq!(option, "option name UCI_Chess960 type check default false");
-    engine.expect(|l| l == "uciok", 5);
+    let engine = Engine::uci();
+    let option = "< option name UCI_Chess960 type check default false";
+    assert!(engine.transcript.iter().any(|l| l == option), "{}", engine.transcript.join("\n"));
     engine
 }
 
@@ -80,13 +79,11 @@ fn uci_chess960_game_moves_are_legal_and_castle_king_takes_rook() {
     engine.quit();
 }
 
+/// XBoard's handshake, whose variants have fischerandom.
 fn start_xboard() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("xboard");
-    engine.send("protover 2");
-    let features = engine.expect(|l| l.starts_with("feature") && l.contains("variants="), 5);
-    assert!(features.contains("variants=\"normal,fischerandom,"), "{features}");
-    engine.expect(|l| l == "feature done=1", 5);
+    let engine = Engine::xboard();
+    let variants = "variants=\"normal,fischerandom,";
+    assert!(engine.transcript.iter().any(|l| l.contains(variants)), "{}", engine.transcript.join("\n"));
     engine
 }
 

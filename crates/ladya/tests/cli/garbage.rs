@@ -47,9 +47,7 @@ fn flood(engine: &mut Engine) {
 
 #[test]
 fn uci_survives_garbage() {
-    let mut engine = Engine::start();
-    engine.send("uci");
-    engine.expect(|l| l == "uciok", 5);
+    let mut engine = Engine::uci();
     flood(&mut engine);
     engine.send("isready");
     engine.expect(|l| l == "readyok", 10);
@@ -61,10 +59,7 @@ fn uci_survives_garbage() {
 
 #[test]
 fn xboard_survives_garbage() {
-    let mut engine = Engine::start();
-    engine.send("xboard");
-    engine.send("protover 2");
-    engine.expect(|l| l == "feature done=1", 5);
+    let mut engine = Engine::xboard();
     engine.send("new");
     engine.send("force");
     flood(&mut engine);
@@ -79,9 +74,7 @@ fn xboard_survives_garbage() {
 
 #[test]
 fn ucci_survives_garbage() {
-    let mut engine = Engine::start();
-    engine.send("ucci");
-    engine.expect(|l| l == "ucciok", 5);
+    let mut engine = Engine::ucci();
     flood(&mut engine);
     engine.send("isready");
     engine.expect(|l| l == "readyok", 10);

@@ -6,16 +6,6 @@ use crate::common;
 use common::Engine;
 use ladya_xiangqi::Position;
 
-fn start_ucci() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("ucci");
-    engine.expect_prefix("id name Ladya", 5);
-    engine.expect(|l| l == "ucciok", 5);
-    engine.send("isready");
-    engine.expect(|l| l == "readyok", 5);
-    engine
-}
-
 /// The move of a `bestmove` line (ICCS, ranks 0-9), checked legal in `pos`.
 fn legal_best(engine: &Engine, line: &str, pos: &Position) -> String {
     let m = line.split_whitespace().nth(1).expect("bestmove has a move").to_string();
@@ -25,7 +15,7 @@ fn legal_best(engine: &Engine, line: &str, pos: &Position) -> String {
 
 #[test]
 fn plays_a_game_on_the_clock() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     engine.send("setoption usemillisec true");
     engine.send("setoption hashsize 16");
     let mut pos = Position::start();
@@ -45,7 +35,7 @@ fn plays_a_game_on_the_clock() {
 
 #[test]
 fn banned_moves_are_never_played() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     // Red mates with the rook: R.. banning the mate forces another move.
     let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
     engine.send(&format!("position fen {fen}"));
@@ -63,7 +53,7 @@ fn banned_moves_are_never_played() {
 
 #[test]
 fn an_illegal_entry_in_banmoves_keeps_the_other_bans() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     let fen = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1";
     engine.send(&format!("position fen {fen}"));
     engine.send("go depth 3");
@@ -83,7 +73,7 @@ fn an_illegal_entry_in_banmoves_keeps_the_other_bans() {
 
 #[test]
 fn stop_ponder_and_draw_offers() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     engine.send("position startpos moves h2e2");
     engine.send("go ponder depth infinite");
     engine.expect_prefix("info depth 3", 10);
@@ -109,7 +99,7 @@ fn stop_ponder_and_draw_offers() {
 
 #[test]
 fn bad_input_is_answered_and_survived() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     for bad in [
         "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKAKNR w",
         "position startpos moves h2h8",
@@ -131,7 +121,7 @@ fn bad_input_is_answered_and_survived() {
 
 #[test]
 fn an_impossible_hashsize_is_an_error_and_the_engine_plays_on() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     engine.send("setoption hashsize 65536");
     engine.send("isready");
     let answer = engine.expect(|l| l == "readyok" || l.starts_with("info error"), 30);
@@ -149,7 +139,7 @@ fn an_impossible_hashsize_is_an_error_and_the_engine_plays_on() {
 /// A clock of any size is budgeted without overflow: the engine answers and plays on.
 #[test]
 fn a_huge_increment_is_no_overflow() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     engine.send("setoption usemillisec true");
     engine.send("position startpos");
     engine.send("go time 10 increment 6148914691236517206");
@@ -164,7 +154,7 @@ fn a_huge_increment_is_no_overflow() {
 /// reported and passed over.
 #[test]
 fn every_go_is_answered() {
-    let mut engine = start_ucci();
+    let mut engine = Engine::ucci();
     for go in ["go time -5", "go bogus depth 2", "go depth x nodes 500"] {
         engine.send("position startpos");
         engine.send(go);

@@ -7,18 +7,6 @@ use std::time::{Duration, Instant};
 use common::Engine;
 use ladya_chess::Position;
 
-fn start_uci() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("uci");
-    engine.expect_prefix("id name Ladya", 5);
-    let variant = engine.expect_prefix("option name UCI_Variant", 5);
-    assert!(variant.contains("var chess"), "{variant}");
-    engine.expect(|l| l == "uciok", 5);
-    engine.send("isready");
-    engine.expect(|l| l == "readyok", 5);
-    engine
-}
-
 /// The move of a `bestmove` line, checked legal in `pos`.
 fn legal_best(line: &str, pos: &Position) -> String {
     let m = line.split_whitespace().nth(1).expect("bestmove has a move").to_string();
@@ -28,7 +16,7 @@ fn legal_best(line: &str, pos: &Position) -> String {
 
 #[test]
 fn plays_a_timed_game_with_legal_moves() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name Hash value 16");
     engine.send("ucinewgame");
     let mut pos = Position::start();
@@ -54,7 +42,7 @@ fn plays_a_timed_game_with_legal_moves() {
 
 #[test]
 fn stop_ends_an_infinite_search_and_isready_is_answered_meanwhile() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("position startpos");
     engine.send("go infinite");
     engine.expect_prefix("info depth 3", 10);
@@ -68,7 +56,7 @@ fn stop_ends_an_infinite_search_and_isready_is_answered_meanwhile() {
 
 #[test]
 fn ponder_search_waits_for_ponderhit() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name Ponder value true");
     engine.send("position startpos moves e2e4");
     engine.send("go ponder wtime 1000 btime 1000");
@@ -86,7 +74,7 @@ fn ponder_search_waits_for_ponderhit() {
 
 #[test]
 fn fixed_depth_nodes_mate_and_multipv() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     engine.send("go mate 1");
     let info = engine.expect(|l| l.contains("score mate 1"), 5);
@@ -105,7 +93,7 @@ fn fixed_depth_nodes_mate_and_multipv() {
 
 #[test]
 fn perft_and_board_display() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     engine.send("go perft 3");
     engine.expect(|l| l == "Nodes searched: 97862", 10);
@@ -118,7 +106,7 @@ fn perft_and_board_display() {
 
 #[test]
 fn bad_input_is_answered_and_survived() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     for bad in [
         "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w - - 0 1",
         "position startpos moves e2e5",
@@ -148,7 +136,7 @@ fn bad_input_is_answered_and_survived() {
 
 #[test]
 fn no_legal_move_gives_bestmove_none() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     engine.send("go depth 5");
     engine.expect(|l| l == "bestmove (none)", 5);
@@ -157,7 +145,7 @@ fn no_legal_move_gives_bestmove_none() {
 
 #[test]
 fn xiangqi_under_uci_variant_uses_ranks_one_to_ten() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name UCI_Variant value xiangqi");
     engine.send("position startpos moves h3e3");
     engine.send("go depth 4");
@@ -176,7 +164,7 @@ fn xiangqi_under_uci_variant_uses_ranks_one_to_ten() {
 
 #[test]
 fn xiangqi_ranks_zero_to_nine_through_an_option() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name UCI_Variant value xiangqi");
     // Under plain UCI the board's ranks are labelled 1-10, as the moves count them.
     engine.send("d");
@@ -221,7 +209,7 @@ fn xiangqi_ranks_zero_to_nine_through_an_option() {
 
 #[test]
 fn ugolki_under_uci_variant() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name UCI_Variant value ugolki");
     engine.send("position startpos moves e3e4");
     engine.send("go depth 4");
@@ -273,7 +261,7 @@ fn bench_runs_inside_the_uci_loop() {
         .expect("ladya bench runs");
     let cli_text = String::from_utf8_lossy(&cli.stdout);
     let cli_nodes = cli_text.lines().last().and_then(|l| l.split_whitespace().nth(1)).expect("a Bench line");
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("bench xiangqi 4");
     let line = engine.expect_prefix("Bench: ", 30);
     assert_eq!(line.split_whitespace().nth(1), Some(cli_nodes), "{line} against {cli_text}");
@@ -287,7 +275,7 @@ fn bench_runs_inside_the_uci_loop() {
 
 #[test]
 fn an_impossible_hash_size_is_an_error_and_the_engine_plays_on() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name Hash value 65536");
     engine.send("isready");
     let answer = engine.expect(|l| l == "readyok" || l.starts_with("info string error"), 30);
@@ -306,7 +294,7 @@ fn an_impossible_hash_size_is_an_error_and_the_engine_plays_on() {
 /// `searchmoves` are reported and passed over.
 #[test]
 fn every_go_is_answered() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     for go in [
         "go wtime -100 btime 1000",
         "go movetime -1",
@@ -329,7 +317,7 @@ fn every_go_is_answered() {
 /// clock comes within that second (the search runs no more threads than there are cores).
 #[test]
 fn many_threads_keep_to_the_clock() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name Threads value 256");
     engine.send("isready");
     engine.expect(|l| l == "readyok", 5);
@@ -363,7 +351,7 @@ fn nodes_of_search(engine: &mut Engine, go: &str) -> u64 {
 fn after_ucinewgame_the_same_search_takes_the_same_nodes() {
     let race = "position fen WW1WW1W1/WW1W1W2/1W1W2B1/3W1B2/4B3/6BB/4B1BB/1B3BBB w 30";
     let other = "position fen WWW5/W2W1W2/WWW1W1B1/1W6/8/W3B1B1/3BB1BB/1B2BBBB w 30";
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("setoption name UCI_Variant value ugolki");
     engine.send("ucinewgame");
     engine.send(race);
@@ -417,7 +405,7 @@ fn a_level_by_rating_plays_quickly_in_every_game_and_bad_ratings_are_refused() {
 /// it, and `quit` is obeyed at once.
 #[test]
 fn a_long_perft_or_bench_is_answered_stopped_and_quit() {
-    let mut engine = start_uci();
+    let mut engine = Engine::uci();
     engine.send("go perft 60");
     engine.send("isready");
     engine.expect(|l| l == "readyok", 2);

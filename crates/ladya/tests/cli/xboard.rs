@@ -6,18 +6,6 @@ use crate::common;
 use common::Engine;
 use ladya_chess::Position;
 
-fn start_xboard() -> Engine {
-    let mut engine = Engine::start();
-    engine.send("xboard");
-    engine.send("protover 2");
-    let features = engine.expect(|l| l.starts_with("feature") && l.contains("variants="), 5);
-    for f in ["ping=1", "setboard=1", "usermove=1", "sigint=0", "variants=\"normal"] {
-        assert!(features.contains(f), "{features}");
-    }
-    engine.expect(|l| l == "feature done=1", 5);
-    engine
-}
-
 fn engine_move(engine: &mut Engine, pos: &mut Position) -> String {
     let line = engine.expect_prefix("move ", 15);
     let m = line[5..].trim().to_string();
@@ -28,7 +16,7 @@ fn engine_move(engine: &mut Engine, pos: &mut Position) -> String {
 
 #[test]
 fn plays_black_then_white_on_the_clock() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     engine.send("new");
     engine.send("level 40 0:05 0");
     engine.send("post");
@@ -59,7 +47,7 @@ fn plays_black_then_white_on_the_clock() {
 
 #[test]
 fn fixed_time_depth_undo_and_setboard() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     engine.send("new");
     engine.send("st 1");
     engine.send("sd 3");
@@ -82,7 +70,7 @@ fn fixed_time_depth_undo_and_setboard() {
 
 #[test]
 fn analysis_mode_and_move_now() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     engine.send("new");
     engine.send("force");
     engine.send("post");
@@ -104,7 +92,7 @@ fn analysis_mode_and_move_now() {
 
 #[test]
 fn bad_input_is_answered_and_survived() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     engine.send("new");
     engine.send("force");
     engine.send("usermove e2e5");
@@ -128,7 +116,7 @@ fn bad_input_is_answered_and_survived() {
 
 #[test]
 fn xiangqi_and_ugolki_variants() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     engine.send("new");
     engine.send("variant xiangqi");
     engine.send("st 1");
@@ -151,7 +139,7 @@ fn xiangqi_and_ugolki_variants() {
 
 #[test]
 fn an_impossible_memory_size_is_an_error_and_the_engine_plays_on() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     engine.send("memory 100000000000000");
     engine.expect(
         |l| l == "Error (a hash table of 100000000000000 MiB is too large for the address space): memory 100000000000000",
@@ -175,7 +163,7 @@ fn an_impossible_memory_size_is_an_error_and_the_engine_plays_on() {
 /// `level` is an error, a negative clock is an empty one, and the engine still moves.
 #[test]
 fn clock_values_of_any_size() {
-    let mut engine = start_xboard();
+    let mut engine = Engine::xboard();
     for (command, error) in [
         ("st 1e300", "Error (bad st): 1e300"),
         ("level 40 inf 0", "Error (bad level): 40 inf 0"),

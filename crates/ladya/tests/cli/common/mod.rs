@@ -45,6 +45,50 @@ impl Engine {
         Engine { child, stdin, lines, transcript: Vec::new() }
     }
 
+    /// Starts `ladya` and completes the UCI handshake: `uci`, Ladya's name and its games
+    /// (`UCI_Variant`), `uciok`, then `isready` answered.
+    pub fn uci() -> Engine {
+        let mut engine = Engine::start();
+        engine.send("uci");
+        engine.expect_prefix("id name Ladya", 5);
+        let variant = engine.expect_prefix("option name UCI_Variant", 5);
+        assert!(variant.contains("var chess"), "{variant}");
+        engine.expect(|l| l == "uciok", 5);
+        engine.ready();
+        engine
+    }
+
+    /// Starts `ladya` and completes the UCCI handshake: `ucci`, Ladya's name, `ucciok`, then
+    /// `isready` answered.
+    pub fn ucci() -> Engine {
+        let mut engine = Engine::start();
+        engine.send("ucci");
+        engine.expect_prefix("id name Ladya", 5);
+        engine.expect(|l| l == "ucciok", 5);
+        engine.ready();
+        engine
+    }
+
+    /// Starts `ladya` and completes the XBoard handshake: `xboard`, `protover 2` and the
+    /// features a GUI needs, up to `feature done=1`.
+    pub fn xboard() -> Engine {
+        let mut engine = Engine::start();
+        engine.send("xboard");
+        engine.send("protover 2");
+        let features = engine.expect(|l| l.starts_with("feature") && l.contains("variants="), 5);
+        for f in ["ping=1", "setboard=1", "usermove=1", "sigint=0", "variants=\"normal"] {
+            assert!(features.contains(f), "{features}");
+        }
+        engine.expect(|l| l == "feature done=1", 5);
+        engine
+    }
+
+    /// Sends `isready` and waits for `readyok`.
+    pub fn ready(&mut self) {
+        self.send("isready");
+        self.expect(|l| l == "readyok", 10);
+    }
+
     /// Sends one line.
     pub fn send(&mut self, line: &str) {
         self.transcript.push(format!("> {line}"));
