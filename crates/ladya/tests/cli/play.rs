@@ -38,8 +38,7 @@ fn a_chess_game_with_every_command() {
 fn playing_black_the_engine_opens_and_the_end_is_announced() {
     // Black to move can only run into a mate: Kh7 Qg7#. (The end of the input ends the game
     // once Ladya has moved; a `quit` would stop it thinking.)
-    let (out, ok) =
-        play(&["chess", "--fen", "7k/8/5K2/8/8/8/8/6Q1 b - - 0 1", "--side", "black", "--ascii"], "Kh7\n");
+    let (out, ok) = play(&["chess", "--fen", "7k/8/5K2/8/8/8/8/6Q1 b - - 0 1", "--side", "black", "--ascii"], "Kh7\n");
     assert!(ok, "{out}");
     assert!(out.contains(" k ") && !out.contains('♚'), "letters with --ascii:\n{out}");
     assert!(out.contains("Game over: 1-0 (White wins by checkmate)"), "{out}");
