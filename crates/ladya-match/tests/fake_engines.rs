@@ -216,7 +216,7 @@ fn with_recover_an_engine_that_cannot_start_loses_its_games() {
     }
     config.recover = false;
     let error = run_match(&config, &Arc::new(AtomicBool::new(false)), &mut Vec::new()).unwrap_err();
-    assert!(error.to_string().starts_with("missing: cannot start"), "{error}");
+    assert!(error.to_string().starts_with("engine 'missing': cannot start"), "{error}");
 }
 
 #[test]
