@@ -20,7 +20,7 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 
 use crate::assets::Assets;
-use crate::connections::Client;
+use crate::client::Client;
 use crate::error::{ApiError, BODY_LIMIT, JsonBody, QueryParams};
 use crate::log;
 use crate::page::{Moves, PageGame, PositionRequest, game_json, game_kind, legal_json, line, position_json};

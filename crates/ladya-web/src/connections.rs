@@ -33,6 +33,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::task::AbortHandle;
 use tower::ServiceExt;
 
+use crate::client::Client;
 use crate::guard::SECURITY_HEADERS;
 use crate::log;
 
@@ -49,10 +50,6 @@ const MAX_REFUSING: usize = 64;
 
 /// How long a refused connection is given to send its request and take the 503.
 const REFUSAL_TIMEOUT: Duration = Duration::from_secs(1);
-
-/// The client a request came from: its address and port.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Client(pub SocketAddr);
 
 /// One open connection, as the accept loop sees it.
 struct Open {

@@ -19,7 +19,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
-use crate::connections::Client;
+use crate::client::Client;
 use crate::error::{ApiError, ErrorMessage};
 use crate::log;
 

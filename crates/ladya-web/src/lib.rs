@@ -18,6 +18,7 @@
 
 mod api;
 mod assets;
+mod client;
 mod connections;
 mod error;
 mod guard;
