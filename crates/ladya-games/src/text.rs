@@ -30,8 +30,7 @@ pub fn clip(message: &str) -> Cow<'_, str> {
 /// assert_eq!(ladya_games::counted(0, "game"), "0 games");
 /// assert_eq!(ladya_games::counted(2, "king bucket"), "2 king buckets");
 /// ```
-pub fn counted(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
+pub fn counted(n: u64, noun: &str) -> String {
     if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") }
 }
 

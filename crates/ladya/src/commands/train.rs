@@ -231,7 +231,7 @@ pub fn run(args: &TrainArgs) -> Result<(), Failure> {
         }
     };
     if trainer.epochs_done() >= args.epochs {
-        println!("the checkpoint has {} already: nothing to train", counted(trainer.epochs_done(), "epoch"));
+        println!("the checkpoint has {} already: nothing to train", counted(trainer.epochs_done().into(), "epoch"));
         return save(&trainer);
     }
     while trainer.epochs_done() < args.epochs {
