@@ -24,7 +24,7 @@ const FEATURE_TIME: Duration = Duration::from_secs(5);
 /// An engine protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Protocol {
-    /// UCI (xiangqi moves with ranks 1-10, as Fairy-Stockfish).
+    /// UCI (xiangqi moves with ranks 1-10, as Fairy-Stockfish, unless `ranks=0`).
     Uci,
     /// XBoard / CECP version 2.
     Xboard,
@@ -78,18 +78,22 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// Its own limits, replacing the match's.
     pub limits: OwnLimits,
+    /// `ranks=0|1`: the number of xiangqi's first rank in its moves, if not its protocol's
+    /// (UCI 1, as Fairy-Stockfish; XBoard and UCCI 0). Pikafish speaks UCI with ranks 0-9.
+    pub ranks: Option<u8>,
 }
 
 impl EngineSpec {
     /// Reads cutechess-cli's `KEY=VALUE` settings: `cmd=` (the program, with arguments after
     /// spaces unless the whole text names a file; `ladya` is the running program itself),
     /// `arg=` (one more argument), `proto=uci|xboard|ucci`, `name=`, `dir=` and
-    /// `option.NAME=VALUE`, and the engine's own limits `tc=`, `st=` (seconds), `nodes=` and
-    /// `depth=`. A later setting of the same key wins, so common settings
-    /// (`--each`) go first.
+    /// `option.NAME=VALUE`, the engine's own limits `tc=`, `st=` (seconds), `nodes=` and
+    /// `depth=`, and `ranks=0|1` (xiangqi's rank numbers in its moves). A later setting of the
+    /// same key wins, so common settings (`--each`) go first.
     ///
     /// # Errors
-    /// An unknown key, a setting without `=`, a bad protocol, or no `cmd`.
+    /// An unknown key, a setting without `=`, a bad protocol or rank number (ranks 1-10 outside
+    /// UCI), or no `cmd`.
     pub fn parse(settings: &[String]) -> Result<EngineSpec, SpecError> {
         let mut command = None;
         let mut extra_args = Vec::new();
@@ -98,6 +102,7 @@ impl EngineSpec {
         let mut dir = None;
         let mut options: Vec<(String, String)> = Vec::new();
         let mut limits = OwnLimits::default();
+        let mut ranks = None;
         for setting in settings {
             let Some((key, value)) = setting.split_once('=') else {
                 return Err(SpecError(format!("engine setting '{setting}' is not KEY=VALUE")));
@@ -115,6 +120,17 @@ impl EngineSpec {
                 "st" => limits.clock = Some(ClockRule::per_move(value).map_err(|e| SpecError(e.to_string()))?),
                 "nodes" => limits.nodes = Some(value.parse().map_err(|_| SpecError(format!("bad nodes '{value}'")))?),
                 "depth" => limits.depth = Some(value.parse().map_err(|_| SpecError(format!("bad depth '{value}'")))?),
+                "ranks" => {
+                    ranks = match value {
+                        "0" => Some(0),
+                        "1" => Some(1),
+                        _ => {
+                            return Err(SpecError(format!(
+                                "ranks must be 0 or 1 (xiangqi ranks numbered 0-9 or 1-10), not '{value}'"
+                            )));
+                        }
+                    }
+                }
                 _ => match key.strip_prefix("option.") {
                     Some(option) if !option.is_empty() => {
                         options.retain(|(n, _)| n != option);
@@ -122,11 +138,14 @@ impl EngineSpec {
                     }
                     _ => {
                         return Err(SpecError(format!(
-                            "unknown engine setting '{key}' (cmd, arg, proto, name, dir, option.NAME, tc, st, nodes, depth)"
+                            "unknown engine setting '{key}' (cmd, arg, proto, name, dir, option.NAME, tc, st, nodes, depth, ranks)"
                         )));
                     }
                 },
             }
+        }
+        if ranks == Some(1) && protocol != Protocol::Uci {
+            return Err(SpecError("ranks=1 is for UCI engines: XBoard and UCCI number xiangqi's ranks 0-9".into()));
         }
         let command =
             command.filter(|c| !c.trim().is_empty()).ok_or_else(|| SpecError("an engine needs cmd=PATH".into()))?;
@@ -146,7 +165,16 @@ impl EngineSpec {
         let name = name.unwrap_or_else(|| {
             std::path::Path::new(&first).file_stem().map_or(first.clone(), |s| s.to_string_lossy().into_owned())
         });
-        Ok(EngineSpec { name, program, args: words, dir, protocol, options, limits })
+        Ok(EngineSpec { name, program, args: words, dir, protocol, options, limits, ranks })
+    }
+
+    /// How moves are written to and read from this engine: its protocol's dialect, with
+    /// xiangqi's ranks 0-9 under UCI when `ranks=0`.
+    pub fn dialect(&self) -> Dialect {
+        match (self.protocol, self.ranks) {
+            (Protocol::Uci, Some(0)) => Dialect::UciRanks0,
+            (protocol, _) => protocol.dialect(),
+        }
     }
 }
 
@@ -264,34 +292,6 @@ fn xboard_eval(line: &str) -> Option<Eval> {
     Some(Eval { score: clamp_score(score), depth })
 }
 
-/// Milliseconds, at least 1 (engines read 0 as "no time").
-fn millis(time: Duration) -> u128 {
-    time.as_millis().max(1)
-}
-
-impl Engine {
-    /// Starts the engine and does the protocol's handshake for `game`; `stop` ends its waits
-    /// when the match stops.
-    ///
-    /// # Errors
-    /// The engine cannot be started, does not finish the handshake in time, or cannot play
-    /// `game`.
-    pub fn start(spec: Arc<EngineSpec>, game: GameKind, stop: Arc<AtomicBool>) -> Result<Engine, EngineError> {
-        if spec.protocol == Protocol::Ucci && game != GameKind::Xiangqi {
-            return Err(EngineError::Unable("UCCI is for xiangqi only".to_string()));
-        }
-        let process = EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_deref(), stop)?;
-        let mut engine = Engine {
-            spec,
-            game,
-            process,
-            usermove: false,
-            ping: false,
-            setboard: false,
-            millis: false,
-            pings: 0,
-            known_moves: 0,
-        };
 /// An option a UCI or UCCI engine declared in its handshake: `[name] NAME type TYPE [default
 /// D] [min A] [max B] [var V]...`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -349,6 +349,40 @@ impl OfferedOption {
     }
 }
 
+/// Milliseconds, at least 1 (engines read 0 as "no time").
+fn millis(time: Duration) -> u128 {
+    time.as_millis().max(1)
+}
+
+impl Engine {
+    /// Starts the engine and does the protocol's handshake for `game`; `stop` ends its waits
+    /// when the match stops.
+    ///
+    /// # Errors
+    /// The engine cannot be started, does not finish the handshake in time, or cannot play
+    /// `game`.
+    pub fn start(spec: Arc<EngineSpec>, game: GameKind, stop: Arc<AtomicBool>) -> Result<Engine, EngineError> {
+        if spec.protocol == Protocol::Ucci && game != GameKind::Xiangqi {
+            return Err(EngineError::Unable("UCCI is for xiangqi only".to_string()));
+        }
+        if spec.ranks == Some(0) && game != GameKind::Xiangqi {
+            return Err(EngineError::Unable(format!(
+                "ranks=0 is for xiangqi: {} numbers its ranks from 1",
+                game.name()
+            )));
+        }
+        let process = EngineProcess::spawn(&spec.program, &spec.args, spec.dir.as_deref(), stop)?;
+        let mut engine = Engine {
+            spec,
+            game,
+            process,
+            usermove: false,
+            ping: false,
+            setboard: false,
+            millis: false,
+            pings: 0,
+            known_moves: 0,
+        };
         match engine.spec.protocol {
             Protocol::Uci | Protocol::Ucci => engine.uci_handshake()?,
             Protocol::Xboard => engine.xboard_handshake()?,
@@ -391,6 +425,12 @@ impl OfferedOption {
                 offered.push(OfferedOption::parse(rest));
             }
         }
+        for (name, value) in &self.spec.options {
+            if let Some(option) = offered.iter().find(|o| o.name.eq_ignore_ascii_case(name)) {
+                option.check(value).map_err(|why| EngineError::Unable(format!("option.{name}={value}: {why}")))?;
+            }
+        }
+        let offered: Vec<String> = offered.into_iter().map(|o| o.name.to_ascii_lowercase()).collect();
         let mut options = self.spec.options.clone();
         if ucci {
             if offered.iter().any(|o| o == "usemillisec") {
@@ -747,6 +787,27 @@ mod tests {
             ["name=x", "cmd=x proto=uxi", "cmd=x tc=fast", "cmd=x depth=-1", "cmd=x foo=1", "cmd=x option.=1", "cmd"]
         {
             assert!(EngineSpec::parse(&words(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn xiangqi_ranks_per_engine() {
+        let dialect = |text: &str| EngineSpec::parse(&words(text)).map(|s| s.dialect());
+        assert_eq!(dialect("cmd=x"), Ok(Dialect::Uci));
+        assert_eq!(dialect("cmd=x ranks=1"), Ok(Dialect::Uci));
+        assert_eq!(dialect("cmd=pikafish ranks=0"), Ok(Dialect::UciRanks0));
+        assert_eq!(dialect("ranks=0 cmd=x ranks=1"), Ok(Dialect::Uci));
+        assert_eq!(dialect("cmd=x proto=ucci ranks=0"), Ok(Dialect::Ucci));
+        assert_eq!(dialect("cmd=x proto=xboard"), Ok(Dialect::Xboard));
+        for (bad, why) in [
+            ("cmd=x ranks=2", "ranks must be 0 or 1"),
+            ("cmd=x ranks=", "ranks must be 0 or 1"),
+            ("cmd=x ranks=10", "ranks must be 0 or 1"),
+            ("cmd=x proto=ucci ranks=1", "ranks=1 is for UCI engines"),
+            ("cmd=x proto=xboard ranks=1", "ranks=1 is for UCI engines"),
+        ] {
+            let error = EngineSpec::parse(&words(bad)).unwrap_err().to_string();
+            assert!(error.starts_with(why), "{bad}: {error}");
         }
     }
 

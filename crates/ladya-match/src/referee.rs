@@ -157,7 +157,7 @@ fn play<G: EngineGame>(setup: &GameSetup, engines: [&mut Engine; 2]) -> Result<G
         None => G::start(),
     };
     let start_fen = pos.fen();
-    let dialects = [engines[0].spec().protocol.dialect(), engines[1].spec().protocol.dialect()];
+    let dialects = [engines[0].spec().dialect(), engines[1].spec().dialect()];
     let mut table =
         Table { pos, game: setup.game, dialects, engine_moves: [Vec::new(), Vec::new()], moves: Vec::new() };
     for text in &opening.moves {

@@ -338,3 +338,47 @@ fn ctrl_c_stops_every_engine_and_keeps_the_games_played() {
     let kept = fs::read_to_string(&pgn).unwrap().matches("[Event ").count();
     assert_eq!(kept, finished);
 }
+
+#[test]
+fn xiangqi_ranks_zero_to_nine_per_engine() {
+    // Ladya speaking Pikafish's ranks 0-9 (its option and the runner's setting together)
+    // against Ladya speaking UCI's ranks 1-10: every game legal to its end.
+    let pgn = scratch("ranks.pgn");
+    let mut args = vec!["--game", "xiangqi", "--engine", "cmd=ladya", "name=Ranks1-10", "--engine", "cmd=ladya"];
+    args.extend(["name=Ranks0-9", "ranks=0", "option.XiangqiRanks=0-9", "--games", "2"]);
+    args.extend(SHORT);
+    args.extend(["1", "--pgnout", pgn.to_str().unwrap()]);
+    let out = run_match(&args);
+    assert_eq!(out.lines().filter(|l| l.starts_with("Finished game ")).count(), 2, "{out}");
+    assert!(!out.contains("illegal") && !out.contains("disconnects") && !out.contains("on time"), "{out}");
+    let text = fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Variant \"xiangqi\"]").count(), 2, "{text}");
+
+    // Both sides at ranks 0-9, and a longer game: still legal throughout.
+    let mut args = vec!["--game", "xiangqi", "--engine", "cmd=ladya", "name=A", "--engine", "cmd=ladya", "name=B"];
+    args.extend(["--each", "ranks=0", "option.XiangqiRanks=0-9", "--games", "2", "--depth", "2"]);
+    let out = run_match(&args);
+    assert_eq!(out.lines().filter(|l| l.starts_with("Finished game ")).count(), 2, "{out}");
+    assert!(!out.contains("illegal") && !out.contains("disconnects") && !out.contains("on time"), "{out}");
+
+    // The setting matters: ranks 0-9 to an engine that reads 1-10 go wrong at once.
+    let args = ["--game", "xiangqi", "--engine", "cmd=ladya", "name=A", "--engine", "cmd=ladya", "name=B", "ranks=0"];
+    let out = run_match(&[&args[..], &["--games", "2", "--depth", "1"]].concat());
+    assert_eq!(out.lines().filter(|l| l.starts_with("Finished game ") && l.contains("illegal")).count(), 2, "{out}");
+
+    // Values other than 0 and 1, 1-10 outside UCI and 0-9 outside xiangqi are refused.
+    for (game, setting, words) in [
+        ("xiangqi", "ranks=2", "ranks must be 0 or 1"),
+        ("xiangqi", "ranks=0-9", "ranks must be 0 or 1"),
+        ("xiangqi", "proto=ucci ranks=1", "ranks=1 is for UCI engines"),
+        ("chess", "ranks=0", "ranks=0 is for xiangqi"),
+    ] {
+        let mut args = vec!["match", "--game", game, "--engine", "cmd=ladya"];
+        args.extend(setting.split(' '));
+        args.extend(["--engine", "cmd=ladya", "--games", "2", "--depth", "1"]);
+        let output = ladya().args(&args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{setting}: {stderr}");
+        assert!(stderr.contains(words), "{setting}: expected '{words}' in {stderr}");
+    }
+}
