@@ -185,6 +185,7 @@
 //! `Display`/`FromStr` in every game.
 
 pub mod board8;
+pub mod date;
 pub mod epd;
 pub mod fen_board;
 mod front_door;

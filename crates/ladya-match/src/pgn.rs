@@ -2,8 +2,6 @@
 //! `Variant` and a `FEN` tag and moves in coordinate form (xiangqi as Fairy-Stockfish and
 //! pyffish write them, ranks 1-10).
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use ladya_core::Side;
 use ladya_core::pgn::{MoveText, Note, write_text};
 use ladya_games::GameKind;
@@ -29,18 +27,7 @@ pub struct PgnHeader {
 
 /// Today's date (UTC) in PGN's form.
 pub fn today() -> String {
-    let days = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let day_of_era = z.rem_euclid(146_097);
-    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let mp = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    ladya_core::date::UtcTime::now().pgn_date()
 }
 
 /// The game as PGN text, ending with an empty line (written by [`ladya_core::pgn::write_text`]).
