@@ -141,7 +141,7 @@ fn is_json(headers: &HeaderMap) -> bool {
 /// logs the answers that say a limit was reached or a request was refused.
 pub async fn layer(State(guard): State<Arc<Guard>>, request: Request, next: Next) -> Response {
     let client = request.extensions().get::<Client>().map(|c| c.0);
-    let asked = format!("{} {}", request.method(), request.uri().path());
+    let (method, uri) = (request.method().clone(), request.uri().clone());
     let mut response = match guard.refusal(&request) {
         Some(error) => error.into_response(),
         None => next.run(request).await,
@@ -149,7 +149,8 @@ pub async fn layer(State(guard): State<Arc<Guard>>, request: Request, next: Next
     if LOGGED.contains(&response.status())
         && let Some(ErrorMessage(message)) = response.extensions().get::<ErrorMessage>()
     {
-        log::event(client, format_args!("answered {} to {asked}: {message}", response.status().as_u16()));
+        let (status, path) = (response.status().as_u16(), uri.path());
+        log::event(client, format_args!("answered {status} to {method} {path}: {message}"));
     }
     secure(response.headers_mut());
     response
