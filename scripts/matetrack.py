@@ -3,8 +3,9 @@
 
 Each line of the EPD file is a position with `bm #N` (the shortest mate, N > 0 for the side to
 move). A sample of them (`--positions`, drawn with `--seed`) is given to each engine for
-`--time` seconds with `go movetime`; the engines take turns position by position, so that a
-busy machine slows both alike. An engine finds the mate when its last score is a mate for the
+`--time` seconds with `go movetime`, or `--nodes` nodes with `go nodes`; the engines take
+turns position by position, so that a busy machine slows both alike (and changes nothing at a
+node count, which compares two builds of one engine). An engine finds the mate when its last score is a mate for the
 side that mates; it finds the best mate when that mate is N moves long.
 
     git clone https://github.com/vondele/matetrack   # matetrack.epd: 6,554 positions
@@ -50,6 +51,14 @@ def engine_arg(text):
     return name, command
 
 
+def option_arg(text):
+    engine, sep, setting = text.partition(":")
+    name, equals, value = setting.partition("=")
+    if not sep or not equals or not engine or not name:
+        raise argparse.ArgumentTypeError(f"'{text}': write ENGINE:NAME=VALUE")
+    return engine, name, value
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--epd", required=True, help="positions with 'bm #N'")
@@ -57,17 +66,27 @@ def main():
     parser.add_argument("--positions", type=int, default=30, help="how many to draw (0: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--time", type=float, default=1.0, help="seconds a position")
+    parser.add_argument("--option", type=option_arg, action="append", default=[],
+                        help="ENGINE:NAME=VALUE, a UCI option for the engine named ENGINE")
+    parser.add_argument("--nodes", type=int, help="nodes a position instead of a time")
     args = parser.parse_args()
+    limit = chess.engine.Limit(nodes=args.nodes) if args.nodes else chess.engine.Limit(time=args.time)
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.time} s"
 
     positions = read_positions(args.epd)
     if not positions:
         sys.exit(f"{args.epd}: no position with 'bm #N'")
     if 0 < args.positions < len(positions):
         positions = random.Random(args.seed).sample(positions, args.positions)
+    names = [name for name, _ in args.engine]
+    for owner, _, _ in args.option:
+        if owner not in names:
+            sys.exit(f"--option for '{owner}': no engine has that name")
     engines = []
     for name, command in args.engine:
         engine = chess.engine.SimpleEngine.popen_uci(command.split())
         options = {k: v for k, v in {"Threads": 1, "Hash": 64}.items() if k in engine.options}
+        options.update({option: value for owner, option, value in args.option if owner == name})
         engine.configure(options)
         engines.append((name, engine))
     found = {name: 0 for name, _ in engines}
@@ -79,7 +98,7 @@ def main():
             line = []
             for name, engine in order:
                 engine.protocol.send_line("ucinewgame")
-                info = engine.analyse(board, chess.engine.Limit(time=args.time))
+                info = engine.analyse(board, limit)
                 score = info["score"].relative
                 moves = score.mate()
                 ok = moves is not None and (moves > 0) == (mate > 0)
@@ -92,7 +111,7 @@ def main():
             engine.quit()
     total = len(positions)
     for name, _ in engines:
-        print(f"{name}: {found[name]} of {total} mates found, {best[name]} the shortest ({args.time} s each)")
+        print(f"{name}: {found[name]} of {total} mates found, {best[name]} the shortest ({budget} each)")
 
 
 if __name__ == "__main__":
