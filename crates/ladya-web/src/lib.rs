@@ -90,7 +90,8 @@ pub fn router(config: &Config) -> axum::Router {
 /// `127.0.0.1` or `[::1]` for a server on every address, `0.0.0.0` or `::`). A server that
 /// other machines can reach also prints `Open from another machine: http://ADDRESS:PORT/`
 /// for each address they can open, and warns on stderr that anyone on the network can use
-/// the engine. `host` may be an IPv6 address with or without brackets.
+/// the engine. `host` may be an IPv6 address with or without brackets. When stdout cannot be
+/// written (a pipe nobody reads), those lines go to stderr and the server goes on.
 ///
 /// # Errors
 /// The runtime cannot start, or the address cannot be listened on.
@@ -113,18 +114,26 @@ pub fn serve(config: &Config) -> std::io::Result<()> {
             host.clone()
         };
         let url = format!("http://{shown}:{port}/");
-        let mut stdout = std::io::stdout();
-        writeln!(stdout, "Listening on {url}")?;
+        let mut banner = vec![format!("Listening on {url}")];
         if !ip.is_loopback() {
             for other in network_addresses(ip) {
-                writeln!(stdout, "Open from another machine: http://{}:{port}/", url_host(other))?;
+                banner.push(format!("Open from another machine: http://{}:{port}/", url_host(other)));
             }
             eprintln!(
                 "ladya: warning: listening on {}, not only on this machine: anyone on the network can use the engine",
                 url_host(ip)
             );
         }
-        stdout.flush()?;
+        // A stdout nobody reads does not stop the server: the lines go to stderr then.
+        let mut stdout = std::io::stdout().lock();
+        let written = banner.iter().try_for_each(|line| writeln!(stdout, "{line}")).and_then(|()| stdout.flush());
+        drop(stdout);
+        if let Err(e) = written {
+            eprintln!("ladya: cannot write to stdout ({e}); serving anyway");
+            for line in &banner {
+                eprintln!("{line}");
+            }
+        }
         if config.open
             && let Err(e) = webbrowser::open(&url)
         {

@@ -324,6 +324,40 @@ fn host_and_port_come_from_the_command_line() {
 }
 
 #[test]
+fn a_stdout_nobody_reads_does_not_stop_the_server() {
+    // Its stdout is a pipe whose reading end is already closed: the address goes to stderr,
+    // and it serves.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ladya"))
+        .args(["serve", "--port", "0"])
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ladya starts");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut log = String::new();
+    let mut line = String::new();
+    let base = loop {
+        line.clear();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("the server ended without saying where it listens: {log}");
+        }
+        log.push_str(&line);
+        if let Some(base) = line.trim().strip_prefix("Listening on ") {
+            break base.to_string();
+        }
+    };
+    assert!(log.starts_with("ladya: cannot write to stdout ("), "{log}");
+    let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
+    let status = agent.get(format!("{base}api/games")).call().map(|r| r.status().as_u16());
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(status.ok(), Some(200), "{log}");
+}
+
+#[test]
 fn requests_of_other_sites_are_refused_and_every_answer_has_the_security_headers() {
     let server = Server::start();
     let port = server.port();
