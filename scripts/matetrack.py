@@ -5,8 +5,8 @@ Each line of the EPD file is a position with `bm #N` (the shortest mate, N > 0 f
 move). A sample of them (`--positions`, drawn with `--seed`) is given to each engine for
 `--time` seconds with `go movetime`, or `--nodes` nodes with `go nodes`; the engines take
 turns position by position, so that a busy machine slows both alike (and changes nothing at a
-node count, which compares two builds of one engine). An engine finds the mate when its last score is a mate for the
-side that mates; it finds the best mate when that mate is N moves long.
+node count, which compares two builds of one engine). An engine finds the mate when its last
+score is a mate for the side that mates; it finds the best mate when that mate is N moves long.
 
     git clone https://github.com/vondele/matetrack   # matetrack.epd: 6,554 positions
     python3 scripts/matetrack.py --epd matetrack/matetrack.epd --positions 30 --time 1 \\

@@ -15,7 +15,8 @@ from where it stopped.
 
 At a fixed node count the clock's numbers (`Tm...`) play no part and are left out unless
 `--params` names them. `--params A,B` tunes only those. The last line printed, and the state's
-`"values"`, are the tuned numbers, rounded, as `setoption` takes them.
+`"values"`, are the tuned numbers, rounded, as `setoption` takes them; its `"games"` counts the
+wins, losses and draws of the side with the numbers moved up.
 """
 
 import argparse
@@ -63,7 +64,7 @@ def load_state(path, table, args):
         params[name] = {"theta": float(default), "min": low, "max": high, "c_end": c_end, "r_end": r_end}
     if wanted is not None and wanted - params.keys():
         sys.exit(f"--params: unknown {', '.join(sorted(wanted - params.keys()))}")
-    return {"game": args.game, "iterations": args.iterations, "done": 0, "pairs": [0, 0, 0], "params": params}
+    return {"game": args.game, "iterations": args.iterations, "done": 0, "games": [0, 0, 0], "params": params}
 
 
 def save_state(path, state):
@@ -151,7 +152,7 @@ def main():
                     p = state["params"][name]
                     p["theta"] = clamp(p, p["theta"] + a_k / c_k * (wins - losses) * sign)
                 state["done"] = k
-                state["pairs"] = [state["pairs"][0] + wins, state["pairs"][1] + losses, state["pairs"][2] + draws]
+                state["games"] = [total + new for total, new in zip(state["games"], (wins, losses, draws))]
                 this_run += 1
             save_state(args.state, state)
             if state["done"] % 50 < args.concurrency:
