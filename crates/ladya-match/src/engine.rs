@@ -349,6 +349,13 @@ impl OfferedOption {
     }
 }
 
+/// Whether a UCI or UCCI engine's line refuses something it was sent: `info string error ...`
+/// (Ladya), `No such option: ...` (Stockfish, Pikafish) or `Unknown option ...`.
+fn is_complaint(line: &str) -> bool {
+    let line = line.to_ascii_lowercase();
+    line.starts_with("info string error") || line.starts_with("no such option") || line.starts_with("unknown option")
+}
+
 /// Milliseconds, at least 1 (engines read 0 as "no time").
 fn millis(time: Duration) -> u128 {
     time.as_millis().max(1)
@@ -426,9 +433,14 @@ impl Engine {
             }
         }
         for (name, value) in &self.spec.options {
-            if let Some(option) = offered.iter().find(|o| o.name.eq_ignore_ascii_case(name)) {
-                option.check(value).map_err(|why| EngineError::Unable(format!("option.{name}={value}: {why}")))?;
-            }
+            let Some(option) = offered.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
+                let names: Vec<&str> = offered.iter().map(|o| o.name.as_str()).collect();
+                return Err(EngineError::Unable(format!(
+                    "option.{name}: the engine has no such option (it has: {})",
+                    if names.is_empty() { "none".to_string() } else { names.join(", ") }
+                )));
+            };
+            option.check(value).map_err(|why| EngineError::Unable(format!("option.{name}={value}: {why}")))?;
         }
         let offered: Vec<String> = offered.into_iter().map(|o| o.name.to_ascii_lowercase()).collect();
         let mut options = self.spec.options.clone();
@@ -437,7 +449,8 @@ impl Engine {
                 self.millis = true;
                 options.insert(0, ("usemillisec".into(), "true".into()));
             }
-        } else if self.game != GameKind::Chess || offered.iter().any(|o| o == "uci_variant") {
+        } else if offered.iter().any(|o| o == "uci_variant") {
+            // An engine without the option plays its one game (Pikafish: xiangqi).
             options.insert(0, ("UCI_Variant".into(), self.game.name().into()));
         }
         for (name, value) in options {
@@ -449,7 +462,15 @@ impl Engine {
             };
             self.send(&line)?;
         }
-        self.sync()
+        // Whatever the engine says against its options before `readyok` ends the handshake.
+        self.send("isready")?;
+        let deadline = Instant::now() + SETUP_TIME;
+        let answer = self.process.read_until(deadline, |l| l == "readyok" || is_complaint(l))?;
+        if answer.trim() == "readyok" {
+            Ok(())
+        } else {
+            Err(EngineError::Unable(format!("it answered its options with '{}'", answer.trim())))
+        }
     }
 
     /// The engine's next line and when it came, or `None` if none came before `deadline`.

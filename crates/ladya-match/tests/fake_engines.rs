@@ -236,3 +236,42 @@ fn games_run_concurrently_in_a_gauntlet() {
     );
     assert_eq!(summary.pairings[0].pairs.0, [0, 0, 0, 0, 2], "{out}");
 }
+
+#[test]
+fn an_engine_without_uci_variant_plays_its_own_game() {
+    let (summary, out) = play("uci", GameKind::Xiangqi, "native");
+    assert_eq!(summary.games.len(), 2, "{out}");
+    check_line(&summary.games, GameKind::Xiangqi, &out);
+}
+
+#[test]
+fn options_the_engine_lacks_or_refuses_stop_the_match_with_its_words() {
+    let game = GameKind::Chess;
+    let with = |name: &str, value: &str| {
+        let mut engine = fake("uci", game, "good");
+        engine.options.push((name.to_string(), value.to_string()));
+        run_match(
+            &config(game, vec![engine, fake("uci", game, "good")]),
+            &Arc::new(AtomicBool::new(false)),
+            &mut Vec::new(),
+        )
+        .map(|summary| summary.games.len())
+        .map_err(|e| e.to_string())
+    };
+    let lacking = with("Ponder", "true").unwrap_err();
+    assert!(
+        lacking.contains("option.Ponder: the engine has no such option (it has: UCI_Variant, Hash, EvalFile)"),
+        "{lacking}"
+    );
+    let refused = with("EvalFile", "missing.nnue").unwrap_err();
+    assert!(
+        refused.contains("it answered its options with 'info string error: EvalFile missing.nnue: no such file'"),
+        "{refused}"
+    );
+    let out_of_range = with("Hash", "4096").unwrap_err();
+    assert!(
+        out_of_range.contains("option.Hash=4096: the engine's Hash takes a whole number from 1 to 1024"),
+        "{out_of_range}"
+    );
+    assert_eq!(with("hash", "64"), Ok(2));
+}

@@ -14,7 +14,11 @@
 //! - `unsolicited`: also says `bestmove`/`move` with an illegal move as soon as it gets a position;
 //! - `refuse` (XBoard): answers the opponent's move with `Illegal move`;
 //! - `claim` (XBoard): claims a win instead of moving;
-//! - `resign`: resigns.
+//! - `resign`: resigns;
+//! - `native` (UCI): plays its game without offering `UCI_Variant`, as Pikafish does.
+//!
+//! Under UCI it offers `Hash` and `EvalFile`, and refuses every `EvalFile` it is given with an
+//! `info string error`.
 
 use std::io::{self, BufRead, Write};
 use std::thread;
@@ -66,8 +70,18 @@ pub fn run(protocol: &str, game: &str, mode: &str) -> ! {
         match words.first().copied() {
             Some("uci") => {
                 say("id name Fake");
-                say("option name UCI_Variant type combo default chess var chess var xiangqi var ugolki");
+                if mode != "native" {
+                    say("option name UCI_Variant type combo default chess var chess var xiangqi var ugolki");
+                }
+                say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name EvalFile type string default fake.nnue");
                 say("uciok");
+            }
+            Some("setoption") if words.get(2) == Some(&"UCI_Variant") && mode == "native" => {
+                say("No such option: UCI_Variant");
+            }
+            Some("setoption") if words.get(2) == Some(&"EvalFile") => {
+                say(&format!("info string error: EvalFile {}: no such file", words.get(4).unwrap_or(&"")));
             }
             Some("ucci") => {
                 say("id name Fake");

@@ -243,6 +243,11 @@ fn engine_settings_errors_name_the_setting_at_fault() {
         (vec!["option.Hash=abc"], "option.Hash=abc: the engine's Hash takes a whole number from 1 to".into()),
         (vec!["option.Threads=0"], "option.Threads=0: the engine's Threads takes a whole number from 1 to".into()),
         (vec!["option.Ponder=maybe"], "option.Ponder=maybe: the engine's Ponder takes true or false".into()),
+        (vec!["option.Contempt=10"], "option.Contempt: the engine has no such option (it has: ".into()),
+        (
+            vec!["option.EvalFile=/nonexistent.nnue"],
+            "it answered its options with 'info string error: EvalFile: cannot read network file".into(),
+        ),
         (vec!["proto=ucci"], "ladya: engine 'ladya': UCCI is for xiangqi only".into()),
     ] {
         let (status, _, stderr) = match_with_first("chess", &settings, "2");
