@@ -53,7 +53,7 @@ mod tests {
     #[test]
     fn every_built_in_network_reads_for_its_game() {
         assert_eq!(built_in::<ladya_chess::Position>(), ("chess".to_string(), 256));
-        assert_eq!(built_in::<ladya_xiangqi::Position>(), ("xiangqi".to_string(), 64));
+        assert_eq!(built_in::<ladya_xiangqi::Position>(), ("xiangqi".to_string(), 128));
         assert_eq!(built_in::<ladya_ugolki::Position>(), ("ugolki".to_string(), 64));
     }
 
