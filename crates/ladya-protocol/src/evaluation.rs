@@ -91,7 +91,7 @@ mod tests {
 
     #[test]
     fn a_network_of_another_game_is_refused() {
-        let name = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen11.nnue");
+        let name = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen12.nnue");
         let err = evaluation_for(name, "chess").unwrap_err();
         assert!(err.ends_with("a network for xiangqi, not for chess"), "{err}");
         let mut taken = evaluation_for(name, "xiangqi").unwrap();

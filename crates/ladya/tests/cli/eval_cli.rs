@@ -72,7 +72,7 @@ fn uci_eval_file_loads_a_network_and_refuses_bad_ones() {
 }
 
 /// The network built into Ladya for xiangqi, as a file.
-const XIANGQI_NETWORK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen11.nnue");
+const XIANGQI_NETWORK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen12.nnue");
 
 #[test]
 fn a_network_of_another_game_is_refused() {
