@@ -91,7 +91,11 @@ mod tests {
 
     #[test]
     fn a_network_of_another_game_is_refused() {
-        let name = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen12.nnue");
+        // The built-in xiangqi network, as a file.
+        let path = std::env::temp_dir().join(format!("ladya-protocol-xiangqi-{}.nnue", std::process::id()));
+        let network = <ladya_xiangqi::Position as ladya_games::EngineGame>::built_in_network().unwrap();
+        std::fs::write(&path, network.to_bytes()).unwrap();
+        let name = path.to_str().unwrap();
         let err = evaluation_for(name, "chess").unwrap_err();
         assert!(err.ends_with("a network for xiangqi, not for chess"), "{err}");
         let mut taken = evaluation_for(name, "xiangqi").unwrap();
@@ -99,6 +103,7 @@ mod tests {
         assert_eq!(switch_game(&mut taken, "xiangqi"), None);
         assert!(switch_game(&mut taken, "chess").unwrap().contains("for xiangqi"));
         assert_eq!(taken, Evaluation::BuiltIn);
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -71,14 +71,21 @@ fn uci_eval_file_loads_a_network_and_refuses_bad_ones() {
     std::fs::remove_file(&path).unwrap();
 }
 
-/// The network built into Ladya for xiangqi, as a file.
-const XIANGQI_NETWORK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../ladya-games/networks/xiangqi-gen12.nnue");
+/// The network built into Ladya for xiangqi, written to a file of its own.
+fn xiangqi_network_file() -> PathBuf {
+    let path = std::env::temp_dir().join(format!("ladya-xiangqi-{}.nnue", std::process::id()));
+    let network = <ladya_xiangqi::Position as ladya_games::EngineGame>::built_in_network().unwrap();
+    std::fs::write(&path, network.to_bytes()).unwrap();
+    path
+}
 
 #[test]
 fn a_network_of_another_game_is_refused() {
+    let xiangqi_path = xiangqi_network_file();
+    let xiangqi_network = xiangqi_path.to_str().unwrap();
     for args in [
-        &["analyze", "chess", "--depth", "2", "--eval", XIANGQI_NETWORK][..],
-        &["bench", "ugolki", "--depth", "2", "--eval", XIANGQI_NETWORK][..],
+        &["analyze", "chess", "--depth", "2", "--eval", xiangqi_network][..],
+        &["bench", "ugolki", "--depth", "2", "--eval", xiangqi_network][..],
     ] {
         let out = ladya(args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -86,12 +93,12 @@ fn a_network_of_another_game_is_refused() {
         assert!(stderr.contains("--eval: ") && stderr.contains("a network for xiangqi, not for "), "{stderr}");
     }
     let data = std::env::temp_dir().join(format!("ladya-other-game-{}.data", std::process::id()));
-    let out = ladya(&["datagen", "chess", "--out", data.to_str().unwrap(), "--games", "1", "--eval", XIANGQI_NETWORK]);
+    let out = ladya(&["datagen", "chess", "--out", data.to_str().unwrap(), "--games", "1", "--eval", xiangqi_network]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a network for xiangqi, not for chess"));
     let _ = std::fs::remove_file(&data);
     // Its own game takes it.
-    let out = ladya(&["analyze", "xiangqi", "--depth", "2", "--eval", XIANGQI_NETWORK]);
+    let out = ladya(&["analyze", "xiangqi", "--depth", "2", "--eval", xiangqi_network]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
 
     let path = network_file("other-game");
@@ -99,7 +106,7 @@ fn a_network_of_another_game_is_refused() {
     engine.send("uci");
     engine.expect(|l| l == "uciok", 5);
     engine.send(&format!("setoption name EvalFile value {}", path.display()));
-    engine.send(&format!("setoption name EvalFile value {XIANGQI_NETWORK}"));
+    engine.send(&format!("setoption name EvalFile value {xiangqi_network}"));
     engine.expect(
         |l| l.starts_with("info string error: EvalFile: ") && l.ends_with("a network for xiangqi, not for chess"),
         5,
@@ -108,10 +115,11 @@ fn a_network_of_another_game_is_refused() {
     engine.send("setoption name UCI_Variant value ugolki");
     engine.expect(|l| l.starts_with("info string") && l.contains("network file chosen is for chess"), 5);
     engine.send("setoption name UCI_Variant value xiangqi");
-    engine.send(&format!("setoption name EvalFile value {XIANGQI_NETWORK}"));
+    engine.send(&format!("setoption name EvalFile value {xiangqi_network}"));
     engine.send("isready");
     let answer = engine.expect(|l| l.starts_with("readyok") || l.starts_with("info string"), 5);
     assert_eq!(answer, "readyok");
     engine.quit();
     std::fs::remove_file(&path).unwrap();
+    std::fs::remove_file(&xiangqi_path).unwrap();
 }
