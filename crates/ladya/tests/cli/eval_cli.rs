@@ -9,12 +9,16 @@ use std::process::{Command, Output};
 use common::Engine;
 use ladya_nnue::{Network, NetworkParameters};
 
-/// A chess network of fixed, uneven weights, written to a file of its own.
-fn network_file(name: &str) -> PathBuf {
+/// `network` written to a file of its own, named after `name`.
+fn write_network(name: &str, network: &Network) -> PathBuf {
     let path = std::env::temp_dir().join(format!("ladya-{name}-{}.nnue", std::process::id()));
-    let network = Network::quantise("chess", &NetworkParameters::uneven(768, 32)).unwrap();
     std::fs::write(&path, network.to_bytes()).unwrap();
     path
+}
+
+/// A chess network of fixed, uneven weights, written to a file of its own.
+fn network_file(name: &str) -> PathBuf {
+    write_network(name, &Network::quantise("chess", &NetworkParameters::uneven(768, 32)).unwrap())
 }
 
 fn ladya(args: &[&str]) -> Output {
@@ -73,10 +77,7 @@ fn uci_eval_file_loads_a_network_and_refuses_bad_ones() {
 
 /// The network built into Ladya for xiangqi, written to a file of its own.
 fn xiangqi_network_file() -> PathBuf {
-    let path = std::env::temp_dir().join(format!("ladya-xiangqi-{}.nnue", std::process::id()));
-    let network = <ladya_xiangqi::Position as ladya_games::EngineGame>::built_in_network().unwrap();
-    std::fs::write(&path, network.to_bytes()).unwrap();
-    path
+    write_network("xiangqi", &<ladya_xiangqi::Position as ladya_games::EngineGame>::built_in_network().unwrap())
 }
 
 #[test]
