@@ -72,6 +72,10 @@ pub struct Features {
     /// A node near the leaves whose evaluation is far below alpha is settled by a quiescence
     /// search when that confirms it fails low. On, as continuation histories are.
     pub razoring: bool,
+    /// After a move raises alpha, the moves after it are searched a ply shallower (at depths
+    /// 3 to 11, scores short of mate). SPRT at 25,000 nodes a move in xiangqi: +16.6 ± 11.7
+    /// Elo (`docs/matches.md`); off in chess and ugolki.
+    pub alpha_raise_reduction: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
     named: u32,
@@ -101,6 +105,7 @@ impl Default for Features {
             iir: true,
             quiet_see: true,
             razoring: true,
+            alpha_raise_reduction: true,
             named: 0,
         }
     }
@@ -108,7 +113,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 21] = [
+    pub const NAMES: [&'static str; 22] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -130,6 +135,7 @@ impl Features {
         "iir",
         "quiet-see",
         "razoring",
+        "alpha-raise-reduction",
     ];
 
     /// These switches as a search of `G` uses them: the techniques of
@@ -139,8 +145,9 @@ impl Features {
     /// use ladya_search::Features;
     ///
     /// let xiangqi = Features::default().for_game::<ladya_xiangqi::Position>();
-    /// assert_eq!((xiangqi.razoring, xiangqi.lmr), (false, true));
-    /// assert_eq!(Features::default().for_game::<ladya_chess::Position>(), Features::default());
+    /// assert_eq!((xiangqi.razoring, xiangqi.lmr, xiangqi.alpha_raise_reduction), (false, true, true));
+    /// let chess = Features::default().for_game::<ladya_chess::Position>();
+    /// assert_eq!((chess.razoring, chess.alpha_raise_reduction), (true, false));
     /// ```
     pub fn for_game<G: EngineGame>(self) -> Features {
         let mut features = self;
@@ -208,6 +215,7 @@ impl Features {
             "iir" => &mut self.iir,
             "quiet-see" => &mut self.quiet_see,
             "razoring" => &mut self.razoring,
+            "alpha-raise-reduction" => &mut self.alpha_raise_reduction,
             _ => return None,
         })
     }
@@ -320,12 +328,16 @@ mod tests {
     #[test]
     fn techniques_a_game_switches_off_are_off_there_unless_named() {
         let defaults = Features::default();
-        assert_eq!(defaults.for_game::<ladya_chess::Position>(), defaults);
+        let chess = defaults.for_game::<ladya_chess::Position>();
+        assert_eq!(chess, Features { alpha_raise_reduction: false, ..defaults });
         for (f, named) in [in_game::<ladya_xiangqi::Position>(defaults), in_game::<ladya_ugolki::Position>(defaults)] {
             assert!(!f.razoring && !f.continuation_history && !f.correction_history);
             assert!(f.singular_extensions && f.iir && f.lmr);
             assert!(named.razoring && !named.lmr && !named.continuation_history);
         }
+        let (xiangqi, ugolki) =
+            (defaults.for_game::<ladya_xiangqi::Position>(), defaults.for_game::<ladya_ugolki::Position>());
+        assert!(xiangqi.alpha_raise_reduction && !ugolki.alpha_raise_reduction);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
         assert!(!off.for_game::<ladya_chess::Position>().continuation_history);

@@ -596,7 +596,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // A node the table knows no move for, deep enough to matter, is searched a ply
         // shallower: that search finds the move a deeper one starts from.
-        let depth = if self.features().iir && depth >= self.params.iir_depth && tt_code == 0 && excluded == 0 {
+        let mut depth = if self.features().iir && depth >= self.params.iir_depth && tt_code == 0 && excluded == 0 {
             depth - 1
         } else {
             depth
@@ -808,6 +808,9 @@ impl<'a, G: Game> Worker<'a, G> {
                             self.reward_quiet(m, key, depth, ply);
                         }
                         break;
+                    }
+                    if self.features().alpha_raise_reduction && depth > 2 && depth < 12 && alpha.abs() < MATE_BOUND {
+                        depth -= 1;
                     }
                 }
             }

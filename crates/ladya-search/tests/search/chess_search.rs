@@ -10,35 +10,54 @@ use std::time::{Duration, Instant};
 use ladya_chess::Position;
 use ladya_core::score::{mate_in, mated_in};
 use ladya_core::{MoveCode, MoveList};
+use ladya_games::EngineGame;
 use ladya_search::{Limits, SearchControl, SearchOptions, SearchResult, Strength, TranspositionTable, search};
 
 fn run(fen: &str, limits: Limits) -> (Position, SearchResult<ladya_chess::Move>) {
+    run_with(fen, limits, &SearchOptions::default())
+}
+
+fn run_with(fen: &str, limits: Limits, options: &SearchOptions) -> (Position, SearchResult<ladya_chess::Move>) {
     let pos = Position::from_fen(fen).unwrap();
     let tt = TranspositionTable::try_new(16).unwrap();
-    let result = search(&pos, &limits, &SearchOptions::default(), &tt, &SearchControl::new(), &mut |_| {});
+    let result = search(&pos, &limits, options, &tt, &SearchControl::new(), &mut |_| {});
     (pos, result)
 }
 
-fn best_uci(fen: &str, depth: u32) -> (String, i32) {
-    let (_, r) = run(fen, Limits::depth(depth));
+fn best_uci(fen: &str, depth: u32, options: &SearchOptions) -> (String, i32) {
+    let (_, r) = run_with(fen, Limits::depth(depth), options);
     (r.best.unwrap().to_string(), r.score)
 }
 
 #[test]
 fn finds_mate_in_one_two_and_three_with_exact_scores() {
+    // With the techniques chess leaves off switched on one at a time, too: none may cost a
+    // shortest mate.
+    let mut all = vec![SearchOptions::default()];
+    for name in <Position as EngineGame>::TECHNIQUES_OFF {
+        let mut options = SearchOptions::default();
+        options.features.set(name, true).unwrap();
+        all.push(options);
+    }
+    for options in &all {
+        finds_mates_with(options);
+    }
+}
+
+fn finds_mates_with(options: &SearchOptions) {
     // Mates counted in plies from the root: mate in N moves is mate_in(2N - 1).
     // Back-rank mate in one.
-    assert_eq!(best_uci("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4), ("a1a8".to_string(), mate_in(1)));
+    assert_eq!(best_uci("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 4, options), ("a1a8".to_string(), mate_in(1)));
     // Morphy: 1. Ra6! bxa6 2. b7#, mate in two.
-    assert_eq!(best_uci("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 6), ("a1a6".to_string(), mate_in(3)));
+    assert_eq!(best_uci("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 6, options), ("a1a6".to_string(), mate_in(3)));
     // Mate in three for Black against an exposed king: 1... Bc5+ 2. Kxc5 Qb6+ 3. Kd5 Qd6#.
     assert_eq!(
-        best_uci("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 7),
+        best_uci("r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1", 7, options),
         ("f8c5".to_string(), mate_in(5))
     );
     // King and rook against king: 1. Kc6 and mate in three (the searches' pruning must not
     // take a mate score for an evaluation and settle for a longer one).
-    assert_eq!(best_uci("1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", 8).1, mate_in(5));
+    assert_eq!(best_uci("1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", 8, options).1, mate_in(5));
 }
 
 #[test]
@@ -51,7 +70,10 @@ fn the_mated_side_sees_its_fate() {
 #[test]
 fn avoids_stalemate_when_winning_and_seeks_it_when_losing() {
     // Kg3?? and Kg4?? stalemate; Qg2# wins.
-    assert_eq!(best_uci("8/8/8/8/8/5K2/5Q2/7k w - - 0 1", 5), ("f2g2".to_string(), mate_in(1)));
+    assert_eq!(
+        best_uci("8/8/8/8/8/5K2/5Q2/7k w - - 0 1", 5, &SearchOptions::default()),
+        ("f2g2".to_string(), mate_in(1))
+    );
     // A rook down with a boxed-in king, Black gives the queen away with check; taking it
     // stalemates (Stockfish 15.1 agrees: 1... Qg1+ 2. Kxg1, 0.00); checks forever draw as well,
     // and so does 1... Qh4+ winning the rook back into a queen ending the evaluation calls
