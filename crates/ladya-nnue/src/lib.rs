@@ -20,7 +20,7 @@
 //! ```
 //! use ladya_nnue::{Network, OutputBuckets};
 //!
-//! let file = include_bytes!("../../ladya-games/networks/chess-gen8.nnue");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen9.nnue");
 //! let net = Network::from_bytes::<ladya_chess::Position>(file)?;
 //! assert_eq!((net.game(), net.inputs()), ("chess", 768));
 //! assert_eq!(net.buckets(), OutputBuckets::Pieces { count: 8, most: 32 });
@@ -49,7 +49,7 @@
 //! use ladya_chess::Position;
 //! use ladya_nnue::{Accumulators, Network};
 //!
-//! let file = include_bytes!("../../ladya-games/networks/chess-gen8.nnue");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen9.nnue");
 //! let net = Arc::new(Network::from_bytes::<Position>(file)?);
 //! let mut pos = Position::start();
 //! let mut acc = Accumulators::<Position>::new(Arc::clone(&net));

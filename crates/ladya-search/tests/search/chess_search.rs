@@ -248,13 +248,13 @@ fn moves_at(elo: u32, fen: &str, seeds: std::ops::Range<u64>) -> Vec<String> {
 #[test]
 fn a_weak_level_varies_its_moves_but_never_gives_away_a_won_queen() {
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let masters = ["e2e4", "d2d4", "c2c4", "g1f3"];
+    let masters = ["e2e4", "d2d4", "c2c4", "g1f3", "e2e3", "g2g3"];
     let mut weak = moves_at(800, start, 0..24);
     weak.sort();
     weak.dedup();
     assert!(weak.len() >= 3, "800 plays only {weak:?} from the start");
     assert!(weak.iter().any(|m| !masters.contains(&m.as_str())), "800 plays {weak:?}");
-    // The strongest level varies among the openings masters play.
+    // The strongest level varies among the openings masters play (1. e3 and 1. g3 among them).
     let strong = moves_at(2800, start, 0..8);
     assert!(strong.iter().all(|m| masters.contains(&m.as_str())), "2800 plays {strong:?}");
     // A queen hangs to a pawn: every level from 800 takes it (the weakest may overlook it).
