@@ -43,13 +43,14 @@ pub struct Features {
     /// Mate-distance pruning.
     pub mate_distance: bool,
     /// Continuation histories: quiet moves ordered (and reduced) by how they fared after the
-    /// moves one and two plies before. On in chess since 2026-11-27, with razoring, correction
-    /// history and the clock shared over 20 moves: together +27.9 ± 16.1 Elo at 3+0.03
-    /// (`docs/matches.md`); off in the other games ([`EngineGame::TECHNIQUES_OFF`]).
+    /// moves one and two plies before. On in chess, with razoring, correction history and the
+    /// clock shared over 20 moves: together +27.9 ± 16.1 Elo at 3+0.03; on alone in xiangqi
+    /// (SPRT at 25,000 nodes a move, `docs/matches.md`); off in ugolki
+    /// ([`EngineGame::TECHNIQUES_OFF`]).
     pub continuation_history: bool,
     /// Correction history: the static evaluation is corrected by how far it missed the
-    /// search's score in positions of the same structure (for games that name one). On, as
-    /// continuation histories are.
+    /// search's score in positions of the same structure (for games that name one). On in
+    /// chess only.
     pub correction_history: bool,
     /// Singular extensions: the hash move is searched one ply deeper when every other move
     /// falls well short of its score (and the node is cut at once when several beat beta).
@@ -70,7 +71,7 @@ pub struct Features {
     /// the leaves. SPRT at 25,000 nodes a move in chess: +52.9 ± 23.0 Elo (`docs/matches.md`).
     pub quiet_see: bool,
     /// A node near the leaves whose evaluation is far below alpha is settled by a quiescence
-    /// search when that confirms it fails low. On, as continuation histories are.
+    /// search when that confirms it fails low. On in chess only.
     pub razoring: bool,
     /// After a move raises alpha, the moves after it are searched a ply shallower (at depths
     /// 3 to 11, scores short of mate). SPRT at 25,000 nodes a move in xiangqi: +16.6 ± 11.7
@@ -331,13 +332,14 @@ mod tests {
         let chess = defaults.for_game::<ladya_chess::Position>();
         assert_eq!(chess, Features { alpha_raise_reduction: false, ..defaults });
         for (f, named) in [in_game::<ladya_xiangqi::Position>(defaults), in_game::<ladya_ugolki::Position>(defaults)] {
-            assert!(!f.razoring && !f.continuation_history && !f.correction_history);
+            assert!(!f.razoring && !f.correction_history);
             assert!(f.singular_extensions && f.iir && f.lmr);
-            assert!(named.razoring && !named.lmr && !named.continuation_history);
+            assert!(named.razoring && !named.lmr && !named.correction_history);
         }
         let (xiangqi, ugolki) =
             (defaults.for_game::<ladya_xiangqi::Position>(), defaults.for_game::<ladya_ugolki::Position>());
         assert!(xiangqi.alpha_raise_reduction && !ugolki.alpha_raise_reduction);
+        assert!(xiangqi.continuation_history && !ugolki.continuation_history);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
         assert!(!off.for_game::<ladya_chess::Position>().continuation_history);
