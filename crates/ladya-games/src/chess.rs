@@ -16,7 +16,7 @@ impl EngineGame for Position {
     const CHESS960: bool = true;
     /// The clock's share over 20 moves passed an SPRT in chess (see docs/matches.md).
     const MOVES_TO_COME: u32 = 20;
-    /// The alpha-raise reduction gained nothing at 25,000 nodes a move (see docs/matches.md).
+    /// The alpha-raise reduction lost at 25,000 nodes a move (see docs/matches.md).
     const TECHNIQUES_OFF: &'static [&'static str] = &["alpha-raise-reduction"];
     /// 8 by pieces, 32 at the start.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
