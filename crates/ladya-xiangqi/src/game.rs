@@ -75,6 +75,10 @@ impl Game for Position {
         Position::in_check(self)
     }
 
+    fn gives_check(&mut self, m: Move) -> bool {
+        Position::gives_check(self, m)
+    }
+
     #[inline(always)]
     fn make(&mut self, m: Move) {
         Position::make(self, m)

@@ -270,29 +270,44 @@ impl Position {
     /// open file: the two generals may not face each other.
     #[inline(always)]
     pub(crate) fn is_attacked(&self, square: Square, by: Side, occupied: Bitboard, attackers: Bitboard) -> bool {
-        let s = square as usize;
-        let rooklike = (self.by_kind[Kind::Rook as usize] | self.by_kind[Kind::General as usize]) & attackers;
-        let cannons = self.by_kind[Kind::Cannon as usize] & attackers;
-        for dir in [NORTH, EAST, SOUTH, WEST] {
-            if RAYS[dir][s] & (rooklike | cannons) == 0 {
-                continue;
-            }
-            let on_ray = RAYS[dir][s] & occupied;
-            let first = nearest(dir, on_ray);
-            if first & rooklike != 0 || nearest(dir, on_ray ^ first) & cannons != 0 {
-                return true;
-            }
-        }
-        let horses = self.by_kind[Kind::Horse as usize] & attackers;
-        if HORSE_REACH[s] & horses != 0 {
-            for i in 0..4 {
-                let leg = HORSE_CHECK_LEGS[s][i];
-                if HORSE_SOURCES[s][i] & horses != 0 && occupied & bit(leg) == 0 {
-                    return true;
-                }
-            }
-        }
-        SOLDIER_SOURCES[by.index()][s] & self.by_kind[Kind::Soldier as usize] & attackers != 0
+        let of = |kind: Kind| self.by_kind[kind as usize] & attackers;
+        let pieces = Attackers {
+            rooklike: of(Kind::Rook) | of(Kind::General),
+            cannons: of(Kind::Cannon),
+            horses: of(Kind::Horse),
+            soldiers: of(Kind::Soldier),
+        };
+        pieces.attack(square, by, occupied)
+    }
+
+    /// Whether `m`, a legal move of this position, checks the other general: read from the
+    /// board as it will stand, without making the move.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_xiangqi::Position;
+    ///
+    /// // The rook checks the general on d9 from a9, not from a8.
+    /// let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1")?;
+    /// assert!(pos.gives_check(pos.parse_iccs("a0a9")?));
+    /// assert!(!pos.gives_check(pos.parse_iccs("a0a8")?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[inline]
+    pub fn gives_check(&self, m: Move) -> bool {
+        let us = self.side;
+        let (from, to) = (m.from(), m.to());
+        let mover = self.board[from as usize].kind();
+        let ours = self.by_side[us.index()] & !bit(from);
+        let of = |kind: Kind| self.by_kind[kind as usize] & ours | if mover == kind { bit(to) } else { 0 };
+        let pieces = Attackers {
+            rooklike: of(Kind::Rook) | of(Kind::General),
+            cannons: of(Kind::Cannon),
+            horses: of(Kind::Horse),
+            soldiers: of(Kind::Soldier),
+        };
+        pieces.attack(self.generals[us.opponent().index()], us, self.occupied() & !bit(from) | bit(to))
     }
 
     /// Whether `side`'s general is attacked (in check, or facing the other general).
@@ -482,5 +497,43 @@ impl Position {
     /// Recomputes the key from scratch after the board was set up piece by piece.
     pub(crate) fn refresh_key(&mut self) {
         self.key = self.compute_key();
+    }
+}
+
+/// The pieces of one side that may attack a square, by how they attack.
+#[derive(Clone, Copy)]
+struct Attackers {
+    /// Rooks, and the general (which may not face the other along an open file).
+    rooklike: Bitboard,
+    cannons: Bitboard,
+    horses: Bitboard,
+    soldiers: Bitboard,
+}
+
+impl Attackers {
+    /// Whether these pieces of `by` attack `square` when the board holds `occupied`.
+    #[inline(always)]
+    fn attack(&self, square: Square, by: Side, occupied: Bitboard) -> bool {
+        let s = square as usize;
+        let Attackers { rooklike, cannons, horses, soldiers } = *self;
+        for dir in [NORTH, EAST, SOUTH, WEST] {
+            if RAYS[dir][s] & (rooklike | cannons) == 0 {
+                continue;
+            }
+            let on_ray = RAYS[dir][s] & occupied;
+            let first = nearest(dir, on_ray);
+            if first & rooklike != 0 || nearest(dir, on_ray ^ first) & cannons != 0 {
+                return true;
+            }
+        }
+        if HORSE_REACH[s] & horses != 0 {
+            for i in 0..4 {
+                let leg = HORSE_CHECK_LEGS[s][i];
+                if HORSE_SOURCES[s][i] & horses != 0 && occupied & bit(leg) == 0 {
+                    return true;
+                }
+            }
+        }
+        SOLDIER_SOURCES[by.index()][s] & soldiers != 0
     }
 }

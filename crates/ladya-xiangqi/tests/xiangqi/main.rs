@@ -4,6 +4,7 @@
 
 mod eval;
 mod fen;
+mod gives_check;
 mod notation;
 mod perft;
 mod repetitions;
