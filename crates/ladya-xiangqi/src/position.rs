@@ -270,14 +270,7 @@ impl Position {
     /// open file: the two generals may not face each other.
     #[inline(always)]
     pub(crate) fn is_attacked(&self, square: Square, by: Side, occupied: Bitboard, attackers: Bitboard) -> bool {
-        let of = |kind: Kind| self.by_kind[kind as usize] & attackers;
-        let pieces = Attackers {
-            rooklike: of(Kind::Rook) | of(Kind::General),
-            cannons: of(Kind::Cannon),
-            horses: of(Kind::Horse),
-            soldiers: of(Kind::Soldier),
-        };
-        pieces.attack(square, by, occupied)
+        Attackers::by_kind(|kind| self.by_kind[kind as usize] & attackers).attack(square, by, occupied)
     }
 
     /// Whether `m`, a legal move of this position, checks the other general: read from the
@@ -300,13 +293,8 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let mover = self.board[from as usize].kind();
         let ours = self.by_side[us.index()] & !bit(from);
-        let of = |kind: Kind| self.by_kind[kind as usize] & ours | if mover == kind { bit(to) } else { 0 };
-        let pieces = Attackers {
-            rooklike: of(Kind::Rook) | of(Kind::General),
-            cannons: of(Kind::Cannon),
-            horses: of(Kind::Horse),
-            soldiers: of(Kind::Soldier),
-        };
+        let pieces =
+            Attackers::by_kind(|kind| self.by_kind[kind as usize] & ours | if mover == kind { bit(to) } else { 0 });
         pieces.attack(self.generals[us.opponent().index()], us, self.occupied() & !bit(from) | bit(to))
     }
 
@@ -511,6 +499,17 @@ struct Attackers {
 }
 
 impl Attackers {
+    /// The pieces that `of` gives for each kind.
+    #[inline(always)]
+    fn by_kind(of: impl Fn(Kind) -> Bitboard) -> Attackers {
+        Attackers {
+            rooklike: of(Kind::Rook) | of(Kind::General),
+            cannons: of(Kind::Cannon),
+            horses: of(Kind::Horse),
+            soldiers: of(Kind::Soldier),
+        }
+    }
+
     /// Whether these pieces of `by` attack `square` when the board holds `occupied`.
     #[inline(always)]
     fn attack(&self, square: Square, by: Side, occupied: Bitboard) -> bool {

@@ -64,7 +64,7 @@ fn checks_by_every_piece_and_uncovered() {
         ("3k5/9/9/9/1H7/9/9/9/9/4K4 w - - 0 1", "b5c7", true),
         ("3k5/2n6/9/9/1H7/9/9/9/9/4K4 w - - 0 1", "b5c7", false),
         ("3k5/2R6/2H6/9/9/9/9/9/9/4K4 w - - 0 1", "c8a8", true),
-        // A soldier across the river checks from beside the general.
+        // A soldier checks from the square in front of the general, not from farther off.
         ("4k4/9/2P6/9/9/9/9/9/9/3K5 w - - 0 1", "c7d7", false),
         ("4k4/3P5/9/9/9/9/9/9/9/3K5 w - - 0 1", "d8e8", true),
     ];
