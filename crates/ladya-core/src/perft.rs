@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::Game;
+use crate::game::{Game, MoveCode};
 use crate::movelist::MoveList;
 
 /// The deepest perft the command line and the engine protocols accept. The record perft of
@@ -199,6 +199,88 @@ pub fn verify_tree<G: Game + PartialEq>(
         }
     }
     Ok(visited)
+}
+
+/// What [`verify_checks`] saw: the legal moves it tested and how many of them give check.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CheckCounts {
+    /// Legal moves tested, over every node of the tree.
+    pub moves: u64,
+    /// Those that give check.
+    pub checks: u64,
+}
+
+/// Walks the legal move tree to `depth` with [`verify_tree`] and proves, at every node, the
+/// game's ways of telling checks without making the move right against making it: for every
+/// legal move, [`Game::gives_check`] and [`Game::mark_checks`] must say what
+/// [`Game::in_check`] says after [`Game::make`]; [`Game::checks_first`] must put exactly the
+/// checks first; [`Game::checking_moves`] must generate exactly the checks; and
+/// [`Game::has_legal_move`] must agree with the move list.
+///
+/// # Errors
+/// The first disagreement, with the move and the position.
+///
+/// # Examples
+///
+/// ```
+/// use ladya_core::perft::{verify_checks, CheckCounts};
+///
+/// // Rook a1 and king e1 against a lone king: of White's 15 moves, Ra8 alone checks.
+/// let mut pos = ladya_chess::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+/// assert_eq!(verify_checks(&mut pos, 0)?, CheckCounts { moves: 15, checks: 1 });
+/// assert!(verify_checks(&mut pos, 2)?.checks > 1);
+/// # Ok::<(), String>(())
+/// ```
+pub fn verify_checks<G: Game + PartialEq>(game: &mut G, depth: u32) -> Result<CheckCounts, String> {
+    let mut counts = CheckCounts::default();
+    verify_tree(game, depth, &mut |node: &G| {
+        let mut pos = node.clone();
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        let mut checks = Vec::with_capacity(moves.len());
+        for &m in moves.iter() {
+            pos.make(m);
+            checks.push(pos.in_check());
+            pos.unmake();
+        }
+        let mut marks = vec![false; moves.len()];
+        pos.mark_checks(&moves, &mut marks);
+        for ((&m, &check), &mark) in moves.iter().zip(&checks).zip(&marks) {
+            let told = pos.gives_check(m);
+            if told != check || mark != check {
+                return Err(format!(
+                    "{} in {}: gives check {check}, gives_check says {told}, mark_checks {mark}",
+                    pos.move_text(m),
+                    pos.fen()
+                ));
+            }
+        }
+        let expected = checking_codes(moves.iter().zip(&checks).filter(|&(_, &c)| c).map(|(&m, _)| m));
+        let mut sorted = moves.clone();
+        let first = pos.checks_first(&mut sorted);
+        if checking_codes(sorted.iter().take(first).copied()) != expected || sorted.len() != moves.len() {
+            return Err(format!("checks_first in {}: not exactly the checks first", pos.fen()));
+        }
+        let mut generated = MoveList::new();
+        pos.checking_moves(&mut generated);
+        if checking_codes(generated.iter().copied()) != expected {
+            return Err(format!("checking_moves in {}: not exactly the checks", pos.fen()));
+        }
+        if pos.has_legal_move() == moves.is_empty() {
+            return Err(format!("has_legal_move in {}: says {}", pos.fen(), moves.is_empty()));
+        }
+        counts.moves += moves.len() as u64;
+        counts.checks += expected.len() as u64;
+        Ok(())
+    })?;
+    Ok(counts)
+}
+
+/// The sorted codes of `moves`, to compare two lists of moves as sets.
+fn checking_codes<M: MoveCode>(moves: impl Iterator<Item = M>) -> Vec<u16> {
+    let mut codes: Vec<u16> = moves.map(MoveCode::code).collect();
+    codes.sort_unstable();
+    codes
 }
 
 /// One line of a perft reference file: a position and its expected counts by depth.

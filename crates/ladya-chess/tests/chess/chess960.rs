@@ -5,7 +5,7 @@
 
 use ladya_chess::{FenError, Move, MoveKind, Position};
 use ladya_core::MoveList;
-use ladya_core::perft::{PerftCase, parse_perft_cases, perft, verify_tree};
+use ladya_core::perft::{PerftCase, parse_perft_cases, perft, verify_checks, verify_tree};
 
 fn cases() -> Vec<PerftCase> {
     parse_perft_cases(include_str!("../../../../data/chess960-perft.epd")).unwrap()
@@ -64,21 +64,8 @@ fn make_unmake_and_keys_are_exact_over_chess960_trees() {
 fn gives_check_agrees_with_making_the_move() {
     let mut checks = 0;
     for case in cases().iter().step_by(2) {
-        let mut pos = chess960(&case.fen);
-        verify_tree(&mut pos, 2, &mut |p: &Position| {
-            let mut after = p.clone();
-            for m in legal(p) {
-                after.make(m);
-                let check = after.in_check();
-                after.unmake();
-                if p.gives_check(m) != check {
-                    return Err(format!("{m:?} in {}: gives_check says {}", p.to_fen(), !check));
-                }
-                checks += u64::from(check);
-            }
-            Ok(())
-        })
-        .unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+        let counts = verify_checks(&mut chess960(&case.fen), 2).unwrap_or_else(|e| panic!("{}: {e}", case.fen));
+        checks += counts.checks;
     }
     assert!(checks > 1000, "only {checks} checks seen");
 }

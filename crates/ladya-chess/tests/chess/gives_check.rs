@@ -2,65 +2,16 @@
 //! move and asking whether the opponent is in check, for every move of every node of perft
 //! trees (direct and discovered checks, castling rooks, en passant, promotions), and so must
 //! `checks_first`, which sorts a whole list, `mark_checks`, which marks one, and
-//! `append_checks`, which generates only checks.
+//! `append_checks`, which generates only checks (`ladya_core::perft::verify_checks`).
 //! `has_legal_move` is checked on the way.
 
 use ladya_chess::{MoveKind, Position};
-use ladya_core::perft::{parse_perft_cases, verify_tree};
-use ladya_core::{MoveCode, MoveList};
+use ladya_core::perft::{parse_perft_cases, verify_checks};
 
 /// Checks every legal move of every node to `depth`; returns (moves checked, checks found).
 fn verify(fen: &str, depth: u32) -> (u64, u64) {
-    let mut pos = Position::from_fen(fen).unwrap();
-    let (mut moves_checked, mut checks) = (0, 0);
-    verify_tree(&mut pos, depth, &mut |p: &Position| {
-        let mut moves = MoveList::new();
-        p.append_legal_moves(&mut moves);
-        let mut after = p.clone();
-        for &m in moves.iter() {
-            after.make(m);
-            let check = after.in_check();
-            after.unmake();
-            if p.gives_check(m) != check {
-                return Err(format!("{m:?} in {}: gives_check says {}", p.to_fen(), !check));
-            }
-            moves_checked += 1;
-            checks += check as u64;
-        }
-        if p.has_legal_move() == moves.is_empty() {
-            return Err(format!("has_legal_move is wrong in {}", p.to_fen()));
-        }
-        // The generator of checks finds exactly the moves that check.
-        let mut generated = MoveList::new();
-        p.append_checks(&mut generated);
-        let mut checking: Vec<_> = moves.iter().copied().filter(|&m| p.gives_check(m)).map(|m| m.code()).collect();
-        let mut found: Vec<_> = generated.iter().map(|m| m.code()).collect();
-        checking.sort_unstable();
-        found.sort_unstable();
-        if checking != found {
-            return Err(format!("append_checks in {}: {found:?} against {checking:?}", p.to_fen()));
-        }
-        // The batch form finds the same checks.
-        let mut sorted = moves.clone();
-        let count = p.checks_first(&mut sorted);
-        for (i, &m) in sorted.iter().enumerate() {
-            if (i < count) != p.gives_check(m) {
-                return Err(format!(
-                    "{m:?} in {}: checks_first puts it among the {}",
-                    p.to_fen(),
-                    if i < count { "checks" } else { "others" }
-                ));
-            }
-        }
-        let mut marks = vec![false; moves.len()];
-        p.mark_checks(&moves, &mut marks);
-        if let Some((m, mark)) = moves.iter().zip(&marks).find(|&(&m, &mark)| mark != p.gives_check(m)) {
-            return Err(format!("{m:?} in {}: mark_checks says {mark}", p.to_fen()));
-        }
-        Ok(())
-    })
-    .unwrap_or_else(|e| panic!("{fen}: {e}"));
-    (moves_checked, checks)
+    let counts = verify_checks(&mut Position::from_fen(fen).unwrap(), depth).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    (counts.moves, counts.checks)
 }
 
 #[test]

@@ -1,36 +1,16 @@
 //! `gives_check` reads the board without making the move: it must agree with making the move
 //! and asking whether the other side is in check, for every move of every node of perft trees
 //! (rooks, cannons over their screens, horses and their legs, soldiers, and the checks a move
-//! uncovers by leaving a line, a leg or a screen), through the [`Game`] trait's batch form too.
+//! uncovers by leaving a line, a leg or a screen), and so must the batch forms and the generator
+//! of checks (`ladya_core::perft::verify_checks`).
 
-use ladya_core::perft::{parse_perft_cases, verify_tree};
-use ladya_core::{Game, MoveList};
+use ladya_core::perft::{parse_perft_cases, verify_checks};
 use ladya_xiangqi::Position;
 
 /// Checks every legal move of every node to `depth`; returns (moves checked, checks found).
 fn verify(fen: &str, depth: u32) -> (u64, u64) {
-    let mut pos = Position::from_fen(fen).unwrap();
-    let (mut moves_checked, mut checks) = (0, 0);
-    verify_tree(&mut pos, depth, &mut |p: &Position| {
-        let mut moves = MoveList::new();
-        p.append_legal_moves(&mut moves);
-        let mut after = p.clone();
-        let mut marks = vec![false; moves.len()];
-        after.mark_checks(&moves, &mut marks);
-        for (&m, &mark) in moves.iter().zip(&marks) {
-            after.make(m);
-            let check = after.in_check();
-            after.unmake();
-            if p.gives_check(m) != check || mark != check {
-                return Err(format!("{} in {}: gives check {check}, told otherwise", m.uci(), p.to_fen()));
-            }
-            moves_checked += 1;
-            checks += check as u64;
-        }
-        Ok(())
-    })
-    .unwrap_or_else(|e| panic!("{fen}: {e}"));
-    (moves_checked, checks)
+    let counts = verify_checks(&mut Position::from_fen(fen).unwrap(), depth).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    (counts.moves, counts.checks)
 }
 
 #[test]
