@@ -163,6 +163,19 @@ impl Model {
         Model::from_values(self.inputs, hidden, self.buckets, self.scale, values)
     }
 
+    /// This model with its inputs given `sets` sets of their own ([`KingBuckets`]), each a
+    /// copy of the one set it has: the model evaluates every position as before, and
+    /// training lets each king region's set learn its own patterns from there.
+    pub(crate) fn split_into_king_sets(&self, sets: usize) -> Model {
+        let (weights, rest) = self.values.split_at(self.inputs * self.hidden);
+        let mut values = Vec::with_capacity(parameter_count(sets * self.inputs, self.hidden, self.buckets));
+        for _ in 0..sets {
+            values.extend_from_slice(weights);
+        }
+        values.extend_from_slice(rest);
+        Model::from_values(sets * self.inputs, self.hidden, self.buckets, self.scale, values)
+    }
+
     /// Inputs of one view.
     pub fn inputs(&self) -> usize {
         self.inputs

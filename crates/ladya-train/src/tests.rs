@@ -352,8 +352,23 @@ fn a_run_started_from_a_network_starts_from_its_weights() {
     let err = narrower.start_from(&network).unwrap_err();
     assert!(err.to_string().contains("can be widened, not narrowed"), "{err}");
     let turned = positions.with_views_turned_by_king(5, &chess_mirror()).unwrap();
-    let err = Trainer::new(&turned, config).unwrap().start_from(&network).unwrap_err();
+    let err = Trainer::new(&turned, config.clone()).unwrap().start_from(&network).unwrap_err();
     assert_eq!(err.to_string(), "the network's views is Fixed, but this run's is ByKing");
+
+    // A run with king buckets starts each bucket as a copy of the network's one set: the same
+    // evaluations, and the buckets learn apart from there. A network with buckets is not split
+    // again into others.
+    let map = "00000000/11111111/22222222/22222222/22222222/22222222/22222222/22222222";
+    let bucketed = positions.with_king_buckets(5, &KingBuckets::parse(map, 64).unwrap()).unwrap();
+    let mut split = Trainer::new(&bucketed, config.clone()).unwrap();
+    split.start_from(&network).unwrap();
+    assert_eq!(split.model().inputs(), 3 * 768);
+    assert_eq!(split.validation_loss().unwrap(), started);
+    split.run_epoch();
+    assert!(split.validation_loss().unwrap() < started, "split: {:?}", split.validation_loss());
+    let split_network = split.model().network("chess", Orientation::Fixed, bucketed.king_buckets()).unwrap();
+    let err = Trainer::new(&positions, config).unwrap().start_from(&split_network).unwrap_err();
+    assert!(err.to_string().starts_with("the network's inputs is 2304, but this run's is 768"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

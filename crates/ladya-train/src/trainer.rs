@@ -340,21 +340,25 @@ impl<'a> Trainer<'a> {
 
     /// Starts from `network`'s weights instead of random ones, to go on learning from new
     /// positions: the optimiser starts afresh, the epochs from the first. The network must be
-    /// of this run's game, inputs, output buckets, scale and views; a run wider than the
-    /// network starts from it widened, its new hidden values at zero weight.
+    /// of this run's game, inputs, output buckets, scale, views and king buckets; a run wider
+    /// than the network starts from it widened, its new hidden values at zero weight, and a
+    /// run with king buckets from a network of one set gives each bucket a copy of that set.
     ///
     /// # Errors
     /// A network that differs from the run in any of those, or is wider than the run.
     pub fn start_from(&mut self, network: &Network) -> Result<(), TrainError> {
         let (config, positions, p) = (&self.config, self.positions, network.parameters());
         let sets = |buckets: &KingBuckets| format!("{} set(s) {:?}", buckets.count(), buckets.map());
+        // A network of one set splits into the run's king buckets.
+        let split = if p.king_buckets.count() == 1 { positions.king_buckets().count() } else { 1 };
+        let run_sets = if split > 1 { sets(&p.king_buckets) } else { sets(positions.king_buckets()) };
         let differs = [
             ("game", network.game().to_string(), positions.game().to_string()),
-            ("inputs", p.inputs.to_string(), self.model.inputs().to_string()),
+            ("inputs", (split * p.inputs).to_string(), self.model.inputs().to_string()),
             ("output buckets", p.buckets.to_string(), config.buckets.to_string()),
             ("scale", p.scale.to_string(), config.scale.to_string()),
             ("views", format!("{:?}", p.orientation), format!("{:?}", positions.orientation())),
-            ("king buckets", sets(&p.king_buckets), sets(positions.king_buckets())),
+            ("king buckets", sets(&p.king_buckets), run_sets),
         ];
         if let Some(difference) = first_difference("network", differs) {
             return Err(TrainError::Setting(difference));
@@ -365,7 +369,7 @@ impl<'a> Trainer<'a> {
                 p.hidden, config.hidden
             )));
         }
-        self.model = Model::from_parameters(&p).widened(config.hidden, config.seed);
+        self.model = Model::from_parameters(&p).split_into_king_sets(split).widened(config.hidden, config.seed);
         self.adam = Adam::new(self.model.values().len());
         self.epochs_done = 0;
         Ok(())

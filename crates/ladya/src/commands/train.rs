@@ -86,7 +86,8 @@ pub struct TrainArgs {
     resume: Option<PathBuf>,
     /// Start from this network's weights instead of random ones: `<built-in>` (the network
     /// built into Ladya for the data's game) or a network file of the same inputs, output
-    /// buckets, scale and views, at most --hidden wide, to go on learning from new positions.
+    /// buckets, scale, views and king buckets (or of one set, copied into each of
+    /// --king-buckets'), at most --hidden wide, to go on learning from new positions.
     #[arg(long, value_name = "NETWORK", conflicts_with = "resume")]
     init: Option<String>,
 }
