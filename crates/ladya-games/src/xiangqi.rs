@@ -33,7 +33,7 @@ impl EngineGame for Position {
 
     fn built_in_network() -> Option<Arc<Network>> {
         static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/xiangqi-gen17.nnue")))
+        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/xiangqi-gen18.nnue")))
     }
 
     /// UCI's ranks are 1-10 (as Fairy-Stockfish), the other dialects' 0-9 (ICCS).
