@@ -349,16 +349,16 @@ impl<'a> Trainer<'a> {
     pub fn start_from(&mut self, network: &Network) -> Result<(), TrainError> {
         let (config, positions, p) = (&self.config, self.positions, network.parameters());
         let sets = |buckets: &KingBuckets| format!("{} set(s) {:?}", buckets.count(), buckets.map());
-        // A network of one set splits into the run's king buckets.
+        // A network of one set fits any run: it splits into the run's king buckets.
         let split = if p.king_buckets.count() == 1 { positions.king_buckets().count() } else { 1 };
-        let run_sets = if split > 1 { sets(&p.king_buckets) } else { sets(positions.king_buckets()) };
+        let fitting = if split > 1 { positions.king_buckets() } else { &p.king_buckets };
         let differs = [
             ("game", network.game().to_string(), positions.game().to_string()),
             ("inputs", (split * p.inputs).to_string(), self.model.inputs().to_string()),
             ("output buckets", p.buckets.to_string(), config.buckets.to_string()),
             ("scale", p.scale.to_string(), config.scale.to_string()),
             ("views", format!("{:?}", p.orientation), format!("{:?}", positions.orientation())),
-            ("king buckets", sets(&p.king_buckets), run_sets),
+            ("king buckets", sets(fitting), sets(positions.king_buckets())),
         ];
         if let Some(difference) = first_difference("network", differs) {
             return Err(TrainError::Setting(difference));
