@@ -1,6 +1,7 @@
 //! The search's behaviour on xiangqi: mates that need the flying-general rule (a general
 //! controlling a file) and cannon screens, found with the exact mate score as `go mate N` finds
-//! them: the search stops once the mate is proven, and must prove it within depth 12.
+//! them: the search stops once the mate is proven, and must prove it within depth 12; and the
+//! capture history, under trial.
 //! Each position and its mate distance were checked with Fairy-Stockfish 11.1 (`go depth 22`
 //! with MultiPV 3, `UCI_Variant xiangqi`), which also lists the other first moves that mate as
 //! fast.
@@ -88,4 +89,27 @@ fn the_mated_side_sees_its_fate() {
     let mut pos = Position::from_fen("9/3k5/9/9/R8/9/9/9/5K3/p8 w - - 0 1").unwrap();
     pos.make(pos.parse_move("f1e1").unwrap());
     assert_eq!(run(&pos, &Limits::depth(5)).score, mated_in(2));
+}
+
+#[test]
+fn capture_history_steers_the_search_and_starts_anew_when_switched_on() {
+    // The technique is under trial, off unless switched on by name.
+    // A middlegame with captures for both sides (one of the bench's positions).
+    let pos = Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1").unwrap();
+    let without = SearchOptions::default();
+    let mut with = SearchOptions::default();
+    with.features.set("capture-history", true).unwrap();
+    let mut fresh_histories = with.clone();
+    fresh_histories.features.set("kept-histories", false).unwrap();
+    let nodes = |tt: &TranspositionTable, options: &SearchOptions| {
+        search(&pos, &Limits::depth(9), options, tt, &SearchControl::new(), &mut |_| {}).nodes
+    };
+    let fresh = || TranspositionTable::try_new(16).unwrap();
+    assert_ne!(nodes(&fresh(), &with), nodes(&fresh(), &without));
+    // Histories kept by a search without the capture history lack its table: the next search
+    // with it starts its histories anew, as one that keeps none does on the same entries.
+    let (switched, plain) = (fresh(), fresh());
+    nodes(&switched, &without);
+    nodes(&plain, &without);
+    assert_eq!(nodes(&switched, &with), nodes(&plain, &fresh_histories));
 }
