@@ -14,7 +14,7 @@ impl EngineGame for Position {
     const MOVES_TO_COME: u32 = 30;
     /// Never tried in ugolki.
     const TECHNIQUES_OFF: &'static [&'static str] =
-        &["razoring", "continuation-history", "correction-history", "alpha-raise-reduction"];
+        &["razoring", "continuation-history", "correction-history", "alpha-raise-reduction", "staged-ordering"];
     /// 8 by move number up to move 80, the move limit.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Moves { count: 8, last: 80 };
     /// The sigmoid scale 221 fitted to its self-play data.

@@ -82,6 +82,12 @@ pub struct Features {
     /// 3 to 11, scores short of mate). SPRT at 25,000 nodes a move in xiangqi: +16.6 ± 11.7
     /// Elo (`docs/matches.md`); off in chess and ugolki.
     pub alpha_raise_reduction: bool,
+    /// Staged move ordering: the hash move is searched before the other moves are scored, and
+    /// the quiet moves are scored by their histories, as they stand then, only when the first
+    /// of them is due, so that an early cutoff spares the work. Off, every move is scored
+    /// once the hash move is found. On in chess and xiangqi, off in ugolki
+    /// (`docs/performance.md`).
+    pub staged_ordering: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
     named: u32,
@@ -113,6 +119,7 @@ impl Default for Features {
             quiet_see: true,
             razoring: true,
             alpha_raise_reduction: true,
+            staged_ordering: true,
             named: 0,
         }
     }
@@ -120,7 +127,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 23] = [
+    pub const NAMES: [&'static str; 24] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -144,6 +151,7 @@ impl Features {
         "quiet-see",
         "razoring",
         "alpha-raise-reduction",
+        "staged-ordering",
     ];
 
     /// These switches as a search of `G` uses them: the techniques of
@@ -225,6 +233,7 @@ impl Features {
             "quiet-see" => &mut self.quiet_see,
             "razoring" => &mut self.razoring,
             "alpha-raise-reduction" => &mut self.alpha_raise_reduction,
+            "staged-ordering" => &mut self.staged_ordering,
             _ => return None,
         })
     }
@@ -349,6 +358,7 @@ mod tests {
             (defaults.for_game::<ladya_xiangqi::Position>(), defaults.for_game::<ladya_ugolki::Position>());
         assert!(xiangqi.alpha_raise_reduction && !ugolki.alpha_raise_reduction);
         assert!(xiangqi.continuation_history && !ugolki.continuation_history);
+        assert!(chess.staged_ordering && xiangqi.staged_ordering && !ugolki.staged_ordering);
         assert!(!xiangqi.capture_history && !ugolki.capture_history && !chess.capture_history);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();

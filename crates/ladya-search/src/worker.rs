@@ -43,6 +43,9 @@ const GOOD_NOISY: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 const COUNTER: i32 = (1 << 27) - 2;
 const BAD_NOISY: i32 = -(1 << 28);
+/// The rank of a quiet move whose histories are not looked up yet: below the counter move,
+/// above any history score. The first time such a move is picked, every one of them is scored.
+const QUIET_PENDING: i32 = 1 << 26;
 
 /// Largest magnitude of a history score.
 const HISTORY_MAX: i32 = 16_384;
@@ -318,23 +321,34 @@ impl<'a, G: Game> Worker<'a, G> {
         side.index() * MOVE_CODES + code as usize
     }
 
-    /// Scores the moves of `ply` for ordering.
-    fn score_moves(&mut self, tt_code: u16, ply: usize) {
+    /// Puts the hash move (`tt_code`) first among the moves of `ply`, if it is one of them,
+    /// so that it is searched before the others are scored: a cutoff spares their scoring.
+    fn hash_move_first(&mut self, tt_code: u16, ply: usize) -> bool {
+        let buffers = &mut *self.plies[ply];
+        let Some(at) = buffers.moves.iter().position(|m| m.code() == tt_code) else {
+            return false;
+        };
+        buffers.moves.swap(0, at);
+        buffers.scores[0] = HASH_MOVE;
+        true
+    }
+
+    /// Scores the moves of `ply` from `from` on for ordering: noisy moves by value, as good
+    /// ones until [`Worker::next_move`] checks them by exchange, killers and the counter move
+    /// by rank; the other quiet moves wait, ranked [`QUIET_PENDING`], until `next_move`
+    /// reaches them.
+    fn score_moves(&mut self, ply: usize, from: usize) {
         let features = self.shared.features;
         let frame = self.stack[ply];
         let counter = match (ply.checked_sub(1).map(|p| self.stack[p]), features.counter_moves) {
             (Some(Frame { played: Some(code), null: false, .. }), true) => self.histories.counters[code as usize],
             _ => 0,
         };
-        let side = self.pos.side_to_move();
-        for i in 0..self.plies[ply].moves.len() {
+        for i in from..self.plies[ply].moves.len() {
             let m = self.plies[ply].moves[i];
             let code = m.code();
-            self.plies[ply].scores[i] = if code == tt_code {
-                HASH_MOVE
-            } else if self.pos.is_noisy(m) {
-                let value = self.noisy_order(m);
-                if !features.see || self.pos.see_ge(m, 0) { GOOD_NOISY + value } else { BAD_NOISY + value }
+            self.plies[ply].scores[i] = if self.pos.is_noisy(m) {
+                GOOD_NOISY + self.noisy_order(m)
             } else if features.killers && code == frame.killers[0] {
                 KILLER
             } else if features.killers && code == frame.killers[1] {
@@ -342,8 +356,38 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if code == counter {
                 COUNTER
             } else {
-                self.quiet_score(side, code, ply, self.pos.move_key(m)) + self.pos.quiet_value(m)
+                QUIET_PENDING
             };
+        }
+    }
+
+    /// Scores the quiet moves of `ply` from `from` on that wait for their histories.
+    fn score_quiets(&mut self, ply: usize, from: usize) {
+        let side = self.pos.side_to_move();
+        let rows = self.continuation_rows(ply);
+        for i in from..self.plies[ply].moves.len() {
+            if self.plies[ply].scores[i] == QUIET_PENDING {
+                let m = self.plies[ply].moves[i];
+                self.plies[ply].scores[i] =
+                    self.quiet_score(rows, side, m.code(), self.pos.move_key(m)) + self.pos.quiet_value(m);
+            }
+        }
+    }
+
+    /// The move of `ply` to search at `index`, and its ordering score: the best-ranked of the
+    /// moves left. A noisy move ranked good is checked by static exchange only when picked,
+    /// and ranked with the losing ones if it fails; the quiet moves are ranked by their
+    /// histories, as they stand then, when the first of them is due.
+    fn next_move(&mut self, ply: usize, index: usize) -> (G::Move, i32) {
+        loop {
+            let (m, order) = self.pick(ply, index);
+            if order == QUIET_PENDING {
+                self.score_quiets(ply, index);
+            } else if order > KILLER && self.features().see && !self.pos.see_ge(m, 0) {
+                self.plies[ply].scores[index] = order - GOOD_NOISY + BAD_NOISY;
+            } else {
+                return (m, order);
+            }
         }
     }
 
@@ -363,24 +407,25 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// What the histories say of a quiet move (`code`, with [`Game::move_key`] `key`) of
-    /// `side` at `ply`.
-    fn quiet_score(&self, side: Side, code: u16, ply: usize, key: usize) -> i32 {
-        let features = self.features();
+    /// `side`, with `rows` the continuation histories of its ply
+    /// ([`Worker::continuation_rows`]).
+    fn quiet_score(&self, rows: [Option<usize>; 2], side: Side, code: u16, key: usize) -> i32 {
         let mut score =
-            if features.history { i32::from(self.histories.history[self.history_index(side, code)]) } else { 0 };
-        if features.continuation_history {
-            for earlier in self.earlier_moves(ply) {
-                score += i32::from(self.histories.continuation[earlier * G::MOVE_KEYS + key]);
-            }
+            if self.features().history { i32::from(self.histories.history[self.history_index(side, code)]) } else { 0 };
+        for row in rows.into_iter().flatten() {
+            score += i32::from(self.histories.continuation[row + key]);
         }
         score
     }
 
-    /// The keys of the moves one and two plies before `ply` (null moves have none).
-    fn earlier_moves(&self, ply: usize) -> impl Iterator<Item = usize> + use<G> {
-        let stack = &self.stack;
-        let keys = [1, 2].map(|back| ply.checked_sub(back).and_then(|p| stack[p].moved));
-        keys.into_iter().flatten().map(|k| k as usize)
+    /// Where the continuation histories that follow the moves one and two plies before `ply`
+    /// begin: none after a null move, before the root, or with the technique off.
+    fn continuation_rows(&self, ply: usize) -> [Option<usize>; 2] {
+        let on = self.features().continuation_history;
+        [1, 2].map(|back| {
+            let earlier = ply.checked_sub(back).and_then(|p| self.stack[p].moved).filter(|_| on);
+            earlier.map(|key| key as usize * G::MOVE_KEYS)
+        })
     }
 
     /// The position's correction-history entry, if the game names its structure.
@@ -449,13 +494,11 @@ impl<'a, G: Game> Worker<'a, G> {
         gravity(&mut self.histories.history[index], bonus);
     }
 
-    /// Moves the continuation histories of a quiet move with key `key` at `ply` by `bonus`.
-    fn update_continuation(&mut self, ply: usize, key: usize, bonus: i32) {
-        if !self.features().continuation_history {
-            return;
-        }
-        for earlier in self.earlier_moves(ply) {
-            gravity(&mut self.histories.continuation[earlier * G::MOVE_KEYS + key], bonus);
+    /// Moves the continuation histories (`rows`, [`Worker::continuation_rows`]) of a quiet
+    /// move with key `key` by `bonus`.
+    fn update_continuation(&mut self, rows: [Option<usize>; 2], key: usize, bonus: i32) {
+        for row in rows.into_iter().flatten() {
+            gravity(&mut self.histories.continuation[row + key], bonus);
         }
     }
 
@@ -489,12 +532,13 @@ impl<'a, G: Game> Worker<'a, G> {
             self.histories.counters[prev_code as usize] = code;
         }
         let side = self.pos.side_to_move();
+        let rows = self.continuation_rows(ply);
         self.update_history(side, code, bonus);
-        self.update_continuation(ply, key, bonus);
+        self.update_continuation(rows, key, bonus);
         let (tried, keys, count) = (self.plies[ply].quiets, self.plies[ply].quiet_keys, self.plies[ply].quiet_count);
         for (&other, &other_key) in tried[..count].iter().zip(&keys[..count]) {
             self.update_history(side, other, -bonus);
-            self.update_continuation(ply, other_key as usize, -bonus);
+            self.update_continuation(rows, other_key as usize, -bonus);
         }
     }
 
@@ -738,15 +782,33 @@ impl<'a, G: Game> Worker<'a, G> {
         if buffers.moves.is_empty() {
             return self.pos.no_moves_outcome().score_for(side, ply);
         }
-        self.score_moves(tt_code, ply);
+        // The hash move goes first. Staged, the other moves are scored once it has been
+        // searched, the quiet ones when the first of them is due; else all of them now.
+        let hash_first = tt_code != 0 && self.hash_move_first(tt_code, ply);
+        let staged = self.features().staged_ordering;
+        if !(hash_first && staged) {
+            let from = usize::from(hash_first);
+            self.score_moves(ply, from);
+            if !staged {
+                self.score_quiets(ply, from);
+            }
+        }
 
         let mut best = -INFINITE;
         let mut best_code = 0u16;
         let mut best_noisy = false;
+        let continuations = self.continuation_rows(ply);
         let mut searched = 0usize;
         let mut index = 0;
         while index < self.plies[ply].moves.len() {
-            let (m, order) = self.pick(ply, index);
+            let (m, order) = match index {
+                0 if hash_first => (self.plies[ply].moves[0], HASH_MOVE),
+                1 if hash_first && staged => {
+                    self.score_moves(ply, 1);
+                    self.next_move(ply, 1)
+                }
+                _ => self.next_move(ply, index),
+            };
             index += 1;
             let code = m.code();
             if code == excluded {
@@ -814,7 +876,8 @@ impl<'a, G: Game> Worker<'a, G> {
                     r += !pv_node as i32 + cut_node as i32;
                     r -= improving as i32 + gives_check as i32 + (order >= COUNTER) as i32;
                     if !noisy {
-                        r -= (self.quiet_score(side, code, ply, key) / self.params.lmr_history_div).clamp(-2, 2);
+                        r -= (self.quiet_score(continuations, side, code, key) / self.params.lmr_history_div)
+                            .clamp(-2, 2);
                     }
                     reduction = r.clamp(0, (new_depth - 1).max(0));
                 }
@@ -1017,7 +1080,85 @@ fn gravity(h: &mut i16, bonus: i32) {
 
 #[cfg(test)]
 mod tests {
-    use super::{Bound, HISTORY_MAX, TB_WIN, Wdl, gravity, wdl_score};
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
+    use ladya_core::{Game, MoveCode};
+
+    use super::{
+        BAD_NOISY, Bound, COUNTER, Deadlines, Features, GOOD_NOISY, HASH_MOVE, HISTORY_MAX, KILLER, Limits, Params,
+        SearchControl, Shared, TB_WIN, TranspositionTable, Wdl, Worker, gravity, wdl_score,
+    };
+
+    /// Moves come out of the staged ordering (the hash move unscored, noisy moves checked by
+    /// exchange when picked, quiet ones scored when due) in the order, and with the ranks,
+    /// that scoring every move in full gives.
+    #[test]
+    fn staged_ordering_ranks_moves_as_scoring_them_all_at_once() {
+        let pos =
+            ladya_chess::Position::from_fen("r3k2r/pp3ppp/2n1bn2/q1bpp1B1/4P3/2NP1N2/PPP1BPPP/R2QK2R w KQkq - 0 1")
+                .expect("a position");
+        let (tt, control, limits) =
+            (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
+        let features = Features::default();
+        let shared = Shared {
+            tt: &tt,
+            control: &control,
+            limits: &limits,
+            deadlines: Deadlines { soft: None, hard: None },
+            features,
+            params: Params::default(),
+            network: None,
+            threads: 1,
+            nodes: AtomicU64::new(0),
+            limits_armed: AtomicBool::new(false),
+            tb_pieces: 0,
+            tb_depth: 0,
+            tb_rule50: true,
+            tb_root: Vec::new(),
+            tb_hits: AtomicU64::new(0),
+        };
+        let mut worker = Worker::new(pos.clone(), &shared, 0);
+        for (i, h) in worker.histories.history.iter_mut().enumerate() {
+            *h = ((i * 7919) % 4001) as i16 - 2000;
+        }
+        let quiet = |text: &str| pos.parse_move(text).expect("a move").code();
+        worker.stack[0].killers = [quiet("a3"), quiet("h3")];
+        let hash = quiet("Qd2");
+        let full = |worker: &Worker<'_, ladya_chess::Position>, m: ladya_chess::Move| {
+            if m.code() == hash {
+                HASH_MOVE
+            } else if pos.is_noisy(m) {
+                let value = pos.noisy_value(m);
+                if pos.see_ge(m, 0) { GOOD_NOISY + value } else { BAD_NOISY + value }
+            } else if worker.stack[0].killers.contains(&m.code()) {
+                KILLER - i32::from(worker.stack[0].killers[1] == m.code())
+            } else {
+                worker.quiet_score([None; 2], pos.side_to_move(), m.code(), pos.move_key(m)) + pos.quiet_value(m)
+            }
+        };
+
+        Game::legal_moves(&pos, &mut worker.plies[0].moves);
+        let count = worker.plies[0].moves.len();
+        assert!(worker.hash_move_first(hash, 0));
+        worker.score_moves(0, 1);
+        let mut ranks = vec![HASH_MOVE];
+        for index in 1..count {
+            let (m, rank) = worker.next_move(0, index);
+            assert_eq!(rank, full(&worker, m), "{}", pos.human_move(m));
+            ranks.push(rank);
+        }
+        assert!(ranks.is_sorted_by(|a, b| a >= b), "{ranks:?}");
+        let moves = &worker.plies[0].moves;
+        assert_eq!(moves[0].code(), hash);
+        let mut codes: Vec<u16> = moves.iter().map(|m| m.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), count, "every move comes out once");
+        assert!(ranks.contains(&KILLER) && ranks.contains(&(KILLER - 1)));
+        assert!(ranks.iter().any(|&r| r > KILLER && r < HASH_MOVE), "good captures");
+        assert!(ranks.iter().any(|&r| r < BAD_NOISY / 2), "losing captures");
+        assert!(ranks.iter().any(|&r| r.abs() < COUNTER / 2 && r != 0), "quiet moves by history");
+    }
 
     /// The 16-bit entries move as the 32-bit formula says and stay within the bound however
     /// long one sign of bonus goes on, with the largest bonus the search gives and beyond.

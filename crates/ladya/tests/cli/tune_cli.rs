@@ -19,11 +19,11 @@ fn handshake(engine: &mut Engine) -> Vec<String> {
     }
 }
 
-/// Nodes of a fresh search (table and histories cleared) of the start position to depth 8.
-fn nodes_to_depth_8(engine: &mut Engine) -> u64 {
+/// Nodes of a fresh search (table and histories cleared) of the start position to depth 10.
+fn nodes_to_depth_10(engine: &mut Engine) -> u64 {
     engine.send("ucinewgame");
     engine.send("position startpos");
-    engine.send("go depth 8");
+    engine.send("go depth 10");
     let mut nodes = None;
     loop {
         let line = engine.expect(|_| true, 60);
@@ -65,12 +65,12 @@ fn tune_params_lists_every_spin_option_the_engine_declares() {
 fn a_spin_option_changes_the_search_and_a_bad_value_is_refused() {
     let mut engine = Engine::start();
     handshake(&mut engine);
-    let default = nodes_to_depth_8(&mut engine);
-    assert_eq!(nodes_to_depth_8(&mut engine), default, "a fresh search repeats itself");
+    let default = nodes_to_depth_10(&mut engine);
+    assert_eq!(nodes_to_depth_10(&mut engine), default, "a fresh search repeats itself");
 
     // Reductions of about two plies more everywhere: a smaller tree to the same depth.
     engine.send("setoption name LmrBase value 200");
-    let reduced = nodes_to_depth_8(&mut engine);
+    let reduced = nodes_to_depth_10(&mut engine);
     assert!(reduced < default, "{reduced} nodes with LmrBase 200, {default} without");
 
     for (value, shown) in [("201", "201"), ("-1", "-1"), ("lots", "lots")] {
@@ -79,9 +79,9 @@ fn a_spin_option_changes_the_search_and_a_bad_value_is_refused() {
         assert_eq!(error, format!("info string error: LmrBase must be 0 to 200, not '{shown}'"));
     }
     // The refused values left the number as it was.
-    assert_eq!(nodes_to_depth_8(&mut engine), reduced);
+    assert_eq!(nodes_to_depth_10(&mut engine), reduced);
     // Names are matched without regard to case; the default restores the default search.
     engine.send("setoption name lmrbase value 50");
-    assert_eq!(nodes_to_depth_8(&mut engine), default);
+    assert_eq!(nodes_to_depth_10(&mut engine), default);
     engine.quit();
 }
