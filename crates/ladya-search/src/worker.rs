@@ -321,8 +321,9 @@ impl<'a, G: Game> Worker<'a, G> {
         side.index() * MOVE_CODES + code as usize
     }
 
-    /// Puts the hash move (`tt_code`) first among the moves of `ply`, if it is one of them,
-    /// so that it is searched before the others are scored: a cutoff spares their scoring.
+    /// Puts the hash move (`tt_code`) first among the moves of `ply`, if it is one of them; with
+    /// staged ordering it is then searched before the others are scored, and a cutoff spares
+    /// their scoring.
     fn hash_move_first(&mut self, tt_code: u16, ply: usize) -> bool {
         let buffers = &mut *self.plies[ply];
         let Some(at) = buffers.moves.iter().position(|m| m.code() == tt_code) else {
@@ -786,7 +787,8 @@ impl<'a, G: Game> Worker<'a, G> {
         // searched, the quiet ones when the first of them is due; else all of them now.
         let hash_first = tt_code != 0 && self.hash_move_first(tt_code, ply);
         let staged = self.features().staged_ordering;
-        if !(hash_first && staged) {
+        let scored_after_hash_move = hash_first && staged;
+        if !scored_after_hash_move {
             let from = usize::from(hash_first);
             self.score_moves(ply, from);
             if !staged {
@@ -803,7 +805,7 @@ impl<'a, G: Game> Worker<'a, G> {
         while index < self.plies[ply].moves.len() {
             let (m, order) = match index {
                 0 if hash_first => (self.plies[ply].moves[0], HASH_MOVE),
-                1 if hash_first && staged => {
+                1 if scored_after_hash_move => {
                     self.score_moves(ply, 1);
                     self.next_move(ply, 1)
                 }
