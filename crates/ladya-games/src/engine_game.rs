@@ -43,6 +43,7 @@ pub enum Dialect {
 /// assert_eq!(ladya_xiangqi::Position::first_rank(ladya_games::Dialect::Uci), 1);
 /// assert_eq!(ladya_xiangqi::Position::first_rank(ladya_games::Dialect::UciRanks0), 0);
 /// assert!(ladya_ugolki::Position::built_in_network().is_some());
+/// assert!(ladya_ugolki::Position::LEVEL_SPREAD > ladya_chess::Position::LEVEL_SPREAD);
 /// ```
 pub trait EngineGame: Game {
     /// The name XBoard uses for the variant (`normal` for chess).
@@ -68,6 +69,11 @@ pub trait EngineGame: Game {
     /// game, because they lost or were never tried here; switching one on by name still
     /// turns it on.
     const TECHNIQUES_OFF: &'static [&'static str] = &[];
+
+    /// How many times chess's temperature and margin a level below full strength draws its
+    /// move with (`ladya_search::Strength`): more where the evaluation sees so much in one
+    /// ply that a level needs a looser choice to play as weakly as its rating says.
+    const LEVEL_SPREAD: f64 = 1.0;
 
     /// The output buckets of a network trained for this game unless told otherwise.
     const OUTPUT_BUCKETS: OutputBuckets;

@@ -15,6 +15,9 @@ impl EngineGame for Position {
     /// Never tried in ugolki.
     const TECHNIQUES_OFF: &'static [&'static str] =
         &["razoring", "continuation-history", "correction-history", "alpha-raise-reduction", "staged-ordering"];
+    /// Three times chess's: the weakest level (one ply in ugolki) scored 67.7% against the
+    /// three-own-moves player with chess's choice, 53.0% and 56.8% with this (docs/play.md).
+    const LEVEL_SPREAD: f64 = 3.0;
     /// 8 by move number up to move 80, the move limit.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Moves { count: 8, last: 80 };
     /// The sigmoid scale 221 fitted to its self-play data.

@@ -117,7 +117,7 @@ pub fn search<G: EngineGame>(
                 let lines = options.multipv.max(strength.candidates());
                 let mut candidates = Vec::new();
                 let result = iterate(&mut main, limits, lines, 0, Some((strength, &mut candidates)), report);
-                choose(result, &candidates, strength, root.hash())
+                choose(result, &candidates, strength, G::LEVEL_SPREAD, root.hash())
             }
         };
         control.stop();
@@ -177,16 +177,17 @@ fn keep_candidates<M: MoveCode>(candidates: &mut Vec<Candidate<M>>, root_moves: 
 }
 
 /// The search's result with the move `strength` chooses among `candidates` (best trusted
-/// first) in the position with hash `key`. Without candidates (no iteration completed) the
-/// result stands.
+/// first), with the game's `spread`, in the position with hash `key`. Without candidates (no
+/// iteration completed) the result stands.
 fn choose<M: Copy>(
     result: SearchResult<M>,
     candidates: &[Candidate<M>],
     strength: Strength,
+    spread: f64,
     key: u64,
 ) -> SearchResult<M> {
     let trusted: Vec<Score> = candidates.iter().map(|c| c.trusted).collect();
-    match candidates.get(strength.choose(&trusted, key)) {
+    match candidates.get(strength.choose(&trusted, spread, key)) {
         Some(c) => {
             SearchResult { best: Some(c.mv), ponder: c.pv.get(1).copied(), score: c.score, pv: c.pv.clone(), ..result }
         }

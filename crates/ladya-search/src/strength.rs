@@ -4,10 +4,12 @@
 //!
 //! A level searches alone until a node budget is spent (checked between iterations, so a level
 //! plays the same on any machine, unless a clock too short for its budget cuts it off), with
-//! enough principal variations to know its candidates' scores. It then draws one of them: a move scoring `d` centipawns below the best
-//! is drawn with a weight of `exp(-d / temperature)`, and moves more than a margin below the
-//! best are never drawn. The budget shrinks and the temperature and margin grow as the rating
-//! falls; the table in [`LEVELS`] was calibrated in games (docs/levels.md).
+//! enough principal variations to know its candidates' scores. It then draws one of them: a
+//! move scoring `d` centipawns below the best is drawn with a weight of `exp(-d / temperature)`,
+//! and moves more than a margin below the best are never drawn. The budget shrinks and the
+//! temperature and margin grow as the rating falls; the table in [`LEVELS`] was calibrated in
+//! games (docs/play.md), and a game may widen the temperature and margin
+//! (`EngineGame::LEVEL_SPREAD`).
 //!
 //! ```
 //! use ladya_search::Strength;
@@ -129,8 +131,9 @@ impl Strength {
     }
 
     /// Which of `scores` (the candidates' scores, best first) to play in the position with
-    /// hash `key`: always 0 when there is one candidate.
-    pub(crate) fn choose(self, scores: &[Score], key: u64) -> usize {
+    /// hash `key`, the temperature and margin times `spread`: always 0 when there is one
+    /// candidate.
+    pub(crate) fn choose(self, scores: &[Score], spread: f64, key: u64) -> usize {
         let weighed = |s: Score| match mate_moves(s) {
             Some(m) if m > 0 => f64::from(MATE_AS - m),
             Some(m) => f64::from(-MATE_AS - m),
@@ -140,6 +143,7 @@ impl Strength {
         let Some(&first) = scores.first() else { return 0 };
         let best = weighed(first);
         let (temperature, margin) = self.spread();
+        let (temperature, margin) = (temperature * spread, margin * spread);
         let weights: Vec<f64> = scores
             .iter()
             .map(|&s| {
@@ -195,17 +199,23 @@ mod tests {
         let scores = [50, 40, -420, -2000];
         let mut picked = [[0usize; 4]; 2];
         for key in 0..4000u64 {
-            picked[0][weak.with_seed(7).choose(&scores, key)] += 1;
-            picked[1][strong.with_seed(7).choose(&scores, key)] += 1;
+            picked[0][weak.with_seed(7).choose(&scores, 1.0, key)] += 1;
+            picked[1][strong.with_seed(7).choose(&scores, 1.0, key)] += 1;
         }
         // The weak level plays the second-best move often, a move 470 behind rarely, one
         // beyond its margin never; the strong one only the best and the nearly-as-good move.
         assert!(picked[0][1] > 1500 && picked[0][0] > picked[0][1], "{picked:?}");
         assert!(picked[0][2] > 0 && picked[0][2] < 200 && picked[0][3] == 0, "{picked:?}");
         assert!(picked[1][0] > 3000 && picked[1][2] == 0 && picked[1][3] == 0, "{picked:?}");
+        // A wider spread (ugolki's) reaches further down the list.
+        let mut wide = [0usize; 4];
+        for key in 0..4000u64 {
+            wide[weak.with_seed(7).choose(&scores, 4.0, key)] += 1;
+        }
+        assert!(wide[2] > 2 * picked[0][2] && wide[3] > 0, "{wide:?} {picked:?}");
         // The same seed and position, the same move; a lone candidate is always chosen.
-        assert_eq!(weak.with_seed(3).choose(&scores, 99), weak.with_seed(3).choose(&scores, 99));
-        assert_eq!(weak.choose(&[-30], 5), 0);
+        assert_eq!(weak.with_seed(3).choose(&scores, 1.0, 99), weak.with_seed(3).choose(&scores, 1.0, 99));
+        assert_eq!(weak.choose(&[-30], 1.0, 5), 0);
     }
 
     #[test]
@@ -213,7 +223,7 @@ mod tests {
         let mate_in_two = ladya_core::score::mate_in(3);
         let s = Strength::from_elo(1200).unwrap();
         for key in 0..500 {
-            assert_eq!(s.choose(&[mate_in_two, 900, 850], key), 0);
+            assert_eq!(s.choose(&[mate_in_two, 900, 850], 1.0, key), 0);
         }
     }
 }
