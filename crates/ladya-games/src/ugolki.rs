@@ -16,7 +16,8 @@ impl EngineGame for Position {
     const TECHNIQUES_OFF: &'static [&'static str] =
         &["razoring", "continuation-history", "correction-history", "alpha-raise-reduction", "staged-ordering"];
     /// Three times chess's: the weakest level (one ply in ugolki) scored 67.7% against the
-    /// three-own-moves player with chess's choice, 53.0% and 56.8% with this (docs/play.md).
+    /// three-own-moves player with chess's choice and generation 3's network, 53.0% and 56.8%
+    /// with this (docs/play.md).
     const LEVEL_SPREAD: f64 = 3.0;
     /// 8 by move number up to move 80, the move limit.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Moves { count: 8, last: 80 };
@@ -32,7 +33,7 @@ impl EngineGame for Position {
 
     fn built_in_network() -> Option<Arc<Network>> {
         static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/ugolki-gen3.nnue")))
+        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/ugolki-gen4.nnue")))
     }
 
     fn render(&self, view: &View) -> String {
