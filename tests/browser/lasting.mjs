@@ -40,9 +40,9 @@ const GAMES = {
   ugolki: {
     line: ["e3e4", "d6d5", "f2f4"],
     other: "f3f4",
-    // 2. f4? instead of the chain f2:d4 costs White about 27 of its 100 in winning chances.
-    planted: ["e2e4", "c6c5", "e4f4", "c8c4"],
-    blunder: 3,
+    // 2... d4? instead of the chain c7:e3 costs Black about 29 of its 100 in winning chances.
+    planted: ["e3e4", "d6d5", "f2f4", "d5d4", "e1e5"],
+    blunder: 4,
   },
 };
 
