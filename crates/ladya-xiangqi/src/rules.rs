@@ -7,8 +7,10 @@
 //!   same side to move. It counts at its third occurrence (the strict rule), or already at its
 //!   second when the earlier occurrence lies at or after the history index `twofold_from` that
 //!   [`Game::rule_outcome`](ladya_core::Game::rule_outcome) is given (search passes its root, so
-//!   that cycles inside the tree end at once). Only positions since the last capture are
-//!   compared, since a capture can never be undone.
+//!   that cycles inside the tree end at once). A position standing a third time counts from
+//!   the first of its occurrences whatever `twofold_from` says, so a search judges the cycle
+//!   the game will. Only positions since the last capture are compared, since a capture can
+//!   never be undone.
 //! - **Perpetual check and chase.** When a repetition counts, the moves of the cycle are
 //!   judged: from the earliest occurrence counted to the present position, replayed on a copy.
 //!   A side every one of whose moves in the cycle gave check is checking perpetually. A side
@@ -315,6 +317,32 @@ mod tests {
         let m = pos.parse_move(m).unwrap();
         pos.make(m);
         chases(&mut pos, m)
+    }
+
+    #[test]
+    fn a_search_judges_a_third_occurrence_by_the_whole_cycle() {
+        // Black's rook checks, steps away, then checks on every move: the position with the
+        // general on e1 stands a third time. Its cycle holds the quiet rook move, so the game
+        // is drawn; the last four plies alone, all checks by Black, would lose for Black.
+        let mut pos = Position::from_fen("3k5/9/9/5r3/9/R8/9/9/4K4/9 b - - 0 1").unwrap();
+        for m in ["f6f1", "e1e0", "f1f6", "e0e1", "f6f1"] {
+            pos.play_text(m).unwrap();
+        }
+        let root = pos.history.len();
+        for m in ["e1e2", "f1f2", "e2e1", "f2f1"] {
+            pos.play_text(m).unwrap();
+        }
+        let draw = Some(Outcome::draw(EndReason::Repetition));
+        assert_eq!(rule_outcome(&pos, usize::MAX), draw);
+        assert_eq!(rule_outcome(&pos, root), draw);
+        // Seen twice only, from a root after the quiet move, the checks alone make the cycle.
+        let mut twice = Position::from_fen("3k5/9/9/9/9/R8/9/9/4Kr3/9 w - - 0 1").unwrap();
+        let root = twice.history.len();
+        for m in ["e1e2", "f1f2", "e2e1", "f2f1"] {
+            twice.play_text(m).unwrap();
+        }
+        assert_eq!(rule_outcome(&twice, usize::MAX), None);
+        assert_eq!(rule_outcome(&twice, root), Some(Outcome::win(Side::White, EndReason::PerpetualCheck)));
     }
 
     #[test]
