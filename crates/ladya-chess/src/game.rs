@@ -113,6 +113,10 @@ impl Game for Position {
         Position::make_null(self)
     }
 
+    fn draw_count(&self) -> Option<(u16, u16)> {
+        Some((self.halfmove, crate::rules::FIFTY_MOVE_LIMIT))
+    }
+
     fn null_move_safe(&self) -> bool {
         // Zugzwang is common when the side to move has nothing but king and pawns, and not
         // rare with a single minor piece (Morphy's 1. Ra6! bxa6 2. b7#): passing is trusted

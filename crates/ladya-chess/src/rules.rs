@@ -8,6 +8,10 @@ use crate::board::{DARK_SQUARES, more_than_one};
 use crate::piece::Kind;
 use crate::position::Position;
 
+/// Half-moves without a capture or a pawn move after which the game is drawn (fifty moves by
+/// each side).
+pub(crate) const FIFTY_MOVE_LIMIT: u16 = 100;
+
 impl Position {
     /// The end of the game by a rule that needs no move generation: fifty moves (unless the
     /// hundredth half-move mates), repetition, insufficient material. A repetition of a
@@ -27,7 +31,7 @@ impl Position {
     /// # Ok::<(), ladya_chess::FenError>(())
     /// ```
     pub fn rule_outcome(&self, twofold_from: usize) -> Option<Outcome> {
-        if self.halfmove >= 100 {
+        if self.halfmove >= FIFTY_MOVE_LIMIT {
             // Mate on the hundredth half-move still counts as mate.
             let mated = self.in_check() && self.count_legal_moves() == 0;
             return (!mated).then_some(Outcome::draw(EndReason::FiftyMoves));

@@ -559,6 +559,24 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// null-move pruning is sound enough to use.
     fn null_move_safe(&self) -> bool;
 
+    /// The count of the game's draw-by-count rule and the count at which it draws: plies since
+    /// the last capture or pawn move against 100 in chess, since the last capture against 120
+    /// in xiangqi. None for a game without such a rule (the default).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ladya_core::Game;
+    ///
+    /// let chess = <ladya_chess::Position as Game>::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 37 80")?;
+    /// assert_eq!(chess.draw_count(), Some((37, 100)));
+    /// assert_eq!(ladya_ugolki::Position::start().draw_count(), None);
+    /// # Ok::<(), ladya_chess::ChessError>(())
+    /// ```
+    fn draw_count(&self) -> Option<(u16, u16)> {
+        None
+    }
+
     /// An ending by rule that needs no move generation: repetition, move counters, material,
     /// or a finished race. A repetition of a position first seen at or after history index
     /// `twofold_from` already counts at its second occurrence (search passes its root ply so

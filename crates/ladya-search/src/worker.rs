@@ -22,6 +22,13 @@ pub(crate) const MAX_PLY: usize = 128;
 // A tablebase win found at any ply stays below the mate scores.
 const _: () = assert!(TB_WIN - MAX_PLY as Score > 20_000 && TB_WIN + 1 + MAX_PLY as Score == MATE_BOUND);
 
+/// `score` drawn towards zero by the count of a draw-by-count rule that draws at `limit`:
+/// whole at 0, half at the limit.
+fn progress_scaled(score: Score, count: u16, limit: u16) -> Score {
+    let whole = 2 * Score::from(limit);
+    score * (whole - Score::from(count.min(limit))) / whole
+}
+
 /// The score and bound of a tablebase verdict `ply` plies below the root, with the 50-move
 /// rule or without it (`rule50`): a win is at least a tablebase win, a loss at most a loss, a
 /// draw exact.
@@ -252,12 +259,17 @@ impl<'a, G: Game> Worker<'a, G> {
     }
 
     /// The static evaluation, side to move's view: the learned one if the search has a
-    /// network for this game, else the game's own.
+    /// network for this game, else the game's own; drawn towards zero as the draw-by-count
+    /// rule nears ([`Features::progress_scaling`]).
     #[inline]
     fn evaluate(&mut self) -> Score {
-        match &mut self.learned {
+        let score = match &mut self.learned {
             Some(learned) => learned.evaluate(&self.pos),
             None => self.pos.evaluate(),
+        };
+        match self.pos.draw_count() {
+            Some((count, limit)) if self.features().progress_scaling => progress_scaled(score, count, limit),
+            _ => score,
         }
     }
 
@@ -1091,21 +1103,17 @@ mod tests {
         SearchControl, Shared, TB_WIN, TranspositionTable, Wdl, Worker, gravity, wdl_score,
     };
 
-    /// Moves come out of the staged ordering (the hash move unscored, noisy moves checked by
-    /// exchange when picked, quiet ones scored when due) in the order, and with the ranks,
-    /// that scoring every move in full gives.
-    #[test]
-    fn staged_ordering_ranks_moves_as_scoring_them_all_at_once() {
-        let pos =
-            ladya_chess::Position::from_fen("r3k2r/pp3ppp/2n1bn2/q1bpp1B1/4P3/2NP1N2/PPP1BPPP/R2QK2R w KQkq - 0 1")
-                .expect("a position");
-        let (tt, control, limits) =
-            (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
-        let features = Features::default();
-        let shared = Shared {
-            tt: &tt,
-            control: &control,
-            limits: &limits,
+    /// What one search thread without a network shares, with `features`.
+    fn one_thread<'a>(
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        limits: &'a Limits,
+        features: Features,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            control,
+            limits,
             deadlines: Deadlines { soft: None, hard: None },
             features,
             params: Params::default(),
@@ -1118,7 +1126,41 @@ mod tests {
             tb_rule50: true,
             tb_root: Vec::new(),
             tb_hits: AtomicU64::new(0),
+        }
+    }
+
+    /// The static evaluation shrinks with the no-capture count, to half on the ply the rule
+    /// draws, unless the technique is off.
+    #[test]
+    fn evaluation_shrinks_as_the_draw_by_count_nears() {
+        let (tt, control, limits) =
+            (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
+        let evaluate = |fen: &str, features: Features| {
+            let pos = ladya_xiangqi::Position::from_fen(fen).expect("a position");
+            let shared = one_thread(&tt, &control, &limits, features);
+            Worker::new(pos, &shared, 0).evaluate()
         };
+        let rook_up = |count: u32| format!("3k5/9/9/9/9/9/9/9/9/R3K4 w - - {count} 70");
+        let mut off = Features::default();
+        off.set("progress-scaling", false).expect("a technique");
+        let whole = evaluate(&rook_up(0), Features::default());
+        assert!(whole > 500, "a rook up: {whole}");
+        assert_eq!(evaluate(&rook_up(60), Features::default()), whole * 180 / 240);
+        assert_eq!(evaluate(&rook_up(119), Features::default()), whole * 121 / 240);
+        assert_eq!(evaluate(&rook_up(119), off), whole);
+    }
+
+    /// Moves come out of the staged ordering (the hash move unscored, noisy moves checked by
+    /// exchange when picked, quiet ones scored when due) in the order, and with the ranks,
+    /// that scoring every move in full gives.
+    #[test]
+    fn staged_ordering_ranks_moves_as_scoring_them_all_at_once() {
+        let pos =
+            ladya_chess::Position::from_fen("r3k2r/pp3ppp/2n1bn2/q1bpp1B1/4P3/2NP1N2/PPP1BPPP/R2QK2R w KQkq - 0 1")
+                .expect("a position");
+        let (tt, control, limits) =
+            (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
+        let shared = one_thread(&tt, &control, &limits, Features::default());
         let mut worker = Worker::new(pos.clone(), &shared, 0);
         for (i, h) in worker.histories.history.iter_mut().enumerate() {
             *h = ((i * 7919) % 4001) as i16 - 2000;

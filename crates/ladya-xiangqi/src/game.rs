@@ -93,6 +93,10 @@ impl Game for Position {
         Position::make_null(self)
     }
 
+    fn draw_count(&self) -> Option<(u16, u16)> {
+        Some((self.halfmove, rules::NO_CAPTURE_LIMIT))
+    }
+
     fn null_move_safe(&self) -> bool {
         // Zugzwang matters in endings where the side to move has no rook, horse or cannon
         // left: only its general, advisors, elephants and soldiers can move.
