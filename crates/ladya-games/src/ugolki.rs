@@ -12,9 +12,15 @@ use crate::render::{self, View};
 impl EngineGame for Position {
     const XBOARD_VARIANT: &'static str = "ugolki";
     const MOVES_TO_COME: u32 = 30;
-    /// Never tried in ugolki.
-    const TECHNIQUES_OFF: &'static [&'static str] =
-        &["razoring", "continuation-history", "correction-history", "alpha-raise-reduction", "staged-ordering"];
+    /// Never tried in ugolki, or lost there (docs/matches.md).
+    const TECHNIQUES_OFF: &'static [&'static str] = &[
+        "razoring",
+        "continuation-history",
+        "correction-history",
+        "alpha-raise-reduction",
+        "staged-ordering",
+        "reduced-depth-pruning",
+    ];
     /// Three times chess's: the weakest level (one ply in ugolki) scored 67.7% against the
     /// three-own-moves player with chess's choice and generation 3's network, 53.0% and 56.8%
     /// with this (docs/play.md).

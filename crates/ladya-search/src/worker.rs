@@ -813,6 +813,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_noisy = false;
         let continuations = self.continuation_rows(ply);
         let mut searched = 0usize;
+        let mut prune_depth = depth;
         let mut index = 0;
         while index < self.plies[ply].moves.len() {
             let (m, order) = match index {
@@ -830,6 +831,15 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             let noisy = self.pos.is_noisy(m);
             let prunable = !in_check && ply > 0 && best > -MATE_BOUND && searched > 0;
+            // The depth a late quiet move's futility and exchange losses are judged at: the
+            // node's, or the one its late-move reduction would leave; never larger than for an
+            // earlier move, so that what is futile for one move is for the rest.
+            prune_depth = prune_depth.min(if self.features().reduced_depth_pruning && depth >= self.params.lmr_depth {
+                let r = self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)];
+                (depth - 1 - i32::from(r)).max(0)
+            } else {
+                depth
+            });
 
             if prunable
                 && noisy
@@ -844,7 +854,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && !noisy
                 && self.features().quiet_see
                 && depth <= self.params.see_quiet_depth
-                && !self.pos.see_ge(m, -self.params.see_quiet_margin * depth)
+                && !self.pos.see_ge(m, -self.params.see_quiet_margin * prune_depth)
                 && !self.pos.gives_check(m)
             {
                 continue;
@@ -856,11 +866,14 @@ impl<'a, G: Game> Worker<'a, G> {
                     && depth <= self.params.lmp_depth
                     && searched >= (self.params.lmp_base + depth * depth) as usize / (2 - improving as usize);
                 let futile = self.features().futility
-                    && depth <= self.params.fut_depth
+                    && prune_depth <= self.params.fut_depth
                     && alpha < MATE_BOUND
-                    && eval.is_some_and(|eval| eval + self.params.fut_base + self.params.fut_margin * depth <= alpha);
+                    && eval.is_some_and(|eval| {
+                        eval + self.params.fut_base + self.params.fut_margin * prune_depth <= alpha
+                    });
                 if late || futile {
-                    // Both hold for every later move as well (the count and alpha only grow).
+                    // Both hold for every later move as well (the count and alpha only grow, the
+                    // pruning depth only shrinks).
                     self.drop_quiet_moves(ply, index);
                 }
                 if (late || futile) && !self.pos.gives_check(m) {
