@@ -123,6 +123,8 @@ params! {
     /// A quiet move is reduced a ply less (more) for each this much of good (bad) history,
     /// two plies at most.
     lmr_history_div "LmrHistoryDiv" = 8000, 1000..=32000, 800;
+    /// Plies more of reduction at a node expected to fail high (a cut node).
+    lmr_cut_node "LmrCutNode" = 1, 0..=3, 1;
     /// History bonus of a quiet move that cuts off: this times depth² ...
     hist_bonus_mul "HistBonusMul" = 16, 4..=64, 3;
     /// ... at most this.

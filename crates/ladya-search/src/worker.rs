@@ -900,7 +900,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     && (!noisy || order < 0)
                 {
                     let mut r = self.reductions[depth.min(MAX_PLY as i32) as usize][searched.min(63)] as i32;
-                    r += !pv_node as i32 + cut_node as i32;
+                    r += !pv_node as i32 + cut_node as i32 * self.params.lmr_cut_node;
                     r -= improving as i32 + gives_check as i32 + (order >= COUNTER) as i32;
                     if !noisy {
                         r -= (self.quiet_score(continuations, side, code, key) / self.params.lmr_history_div)
