@@ -333,6 +333,26 @@ pub(crate) static HORSE_REACH: [Bitboard; SQUARES] = {
     table
 };
 
+/// For each square: every square a move must leave or reach to give check to a general there
+/// (its rank and file, where rooks, cannons, screens, soldiers and the other general act, the
+/// squares horses reach it from, and its diagonal neighbours, the legs of those horses).
+pub(crate) static CHECK_SQUARES: [Bitboard; SQUARES] = {
+    let mut table = [0; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        table[s] = RAYS[NORTH][s] | RAYS[EAST][s] | RAYS[SOUTH][s] | RAYS[WEST][s] | HORSE_REACH[s];
+        let mut i = 0;
+        while i < 4 {
+            if HORSE_CHECK_LEGS[s][i] != NO_SQUARE {
+                table[s] |= bit(HORSE_CHECK_LEGS[s][i]);
+            }
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
 /// Soldier steps of each side from each square: forward, and sideways once across the river.
 pub(crate) static SOLDIER_STEPS: [[Bitboard; SQUARES]; 2] = {
     let mut table = [[0; SQUARES]; 2];

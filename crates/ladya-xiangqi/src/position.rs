@@ -291,11 +291,15 @@ impl Position {
     pub fn gives_check(&self, m: Move) -> bool {
         let us = self.side;
         let (from, to) = (m.from(), m.to());
+        let general = self.generals[us.opponent().index()];
+        if (bit(from) | bit(to)) & CHECK_SQUARES[general as usize] == 0 {
+            return false;
+        }
         let mover = self.board[from as usize].kind();
         let ours = self.by_side[us.index()] & !bit(from);
         let pieces =
             Attackers::by_kind(|kind| self.by_kind[kind as usize] & ours | if mover == kind { bit(to) } else { 0 });
-        pieces.attack(self.generals[us.opponent().index()], us, self.occupied() & !bit(from) | bit(to))
+        pieces.attack(general, us, self.occupied() & !bit(from) | bit(to))
     }
 
     /// Whether `side`'s general is attacked (in check, or facing the other general).
