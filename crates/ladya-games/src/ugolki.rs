@@ -20,6 +20,7 @@ impl EngineGame for Position {
         "alpha-raise-reduction",
         "staged-ordering",
         "reduced-depth-pruning",
+        "fail-high-reduction",
     ];
     /// Three times chess's: the weakest level (one ply in ugolki) scored 67.7% against the
     /// three-own-moves player with chess's choice and generation 3's network, 53.0% and 56.8%

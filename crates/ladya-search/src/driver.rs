@@ -300,19 +300,26 @@ fn aspiration<G: Game>(
     } else {
         (-INFINITE, INFINITE)
     };
+    // Each failure high in a row searches a ply shallower (up to `AspFailHighPlies`): the
+    // line that beat the window is usually found again sooner.
+    let most_plies = if worker.shared.features.fail_high_reduction { params.asp_fail_high_plies } else { 0 };
+    let mut fail_highs = 0;
     loop {
-        let score = worker.search_root(depth, alpha, beta, pv_index);
+        let reduced = depth - fail_highs.min(most_plies);
+        let score = worker.search_root(reduced.max(1), alpha, beta, pv_index);
         worker.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
         if worker.stopped {
             return;
         }
         if score <= alpha {
+            fail_highs = 0;
             beta = (alpha + beta) / 2;
             alpha = (score - delta).max(-INFINITE);
             if worker.main && multipv == 1 {
                 report_lines(worker, depth as u32, 1, Some(Bound::Upper), report);
             }
         } else if score >= beta {
+            fail_highs += 1;
             beta = (score + delta).min(INFINITE);
             if worker.main && multipv == 1 {
                 report_lines(worker, depth as u32, 1, Some(Bound::Lower), report);

@@ -100,6 +100,10 @@ pub struct Features {
     /// SPRT at 25,000 nodes a move in chess: +28.3 ± 16.3 Elo (`docs/matches.md`); off in
     /// xiangqi (+3.1 ± 15.9 after 1,112 games) and ugolki (untried).
     pub reduced_depth_pruning: bool,
+    /// A root search that failed high is searched again a ply shallower for each failure in a
+    /// row, up to `AspFailHighPlies` ([`Params`](crate::Params)). SPRT at 25,000 nodes a move
+    /// in chess: +16.1 ± 11.3 Elo (`docs/matches.md`); off in xiangqi and ugolki (untried).
+    pub fail_high_reduction: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
     named: u32,
@@ -134,6 +138,7 @@ impl Default for Features {
             staged_ordering: true,
             progress_scaling: true,
             reduced_depth_pruning: true,
+            fail_high_reduction: true,
             named: 0,
         }
     }
@@ -141,7 +146,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 27] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -168,6 +173,7 @@ impl Features {
         "staged-ordering",
         "progress-scaling",
         "reduced-depth-pruning",
+        "fail-high-reduction",
     ];
 
     /// These switches as a search of `G` uses them: the techniques of
@@ -252,6 +258,7 @@ impl Features {
             "staged-ordering" => &mut self.staged_ordering,
             "progress-scaling" => &mut self.progress_scaling,
             "reduced-depth-pruning" => &mut self.reduced_depth_pruning,
+            "fail-high-reduction" => &mut self.fail_high_reduction,
             _ => return None,
         })
     }
@@ -335,6 +342,7 @@ mod tests {
             kept_histories: true,
             razoring: true,
             reduced_depth_pruning: true,
+            fail_high_reduction: true,
             ..Features::default()
         };
         let none = Features::NAMES.iter().fold(all, |mut f, name| {

@@ -70,6 +70,9 @@ params! {
     asp_depth "AspDepth" = 5, 1..=12, 1;
     /// The aspiration window's first half-width; it doubles at each failure.
     asp_delta "AspDelta" = 20, 5..=100, 5;
+    /// With `fail-high-reduction`, a root search that failed high this many times in a row and
+    /// more is searched this many plies shallower (one ply less per failure).
+    asp_fail_high_plies "AspFailHighPlies" = 3, 0..=6, 1;
     /// Reverse futility pruning at depths up to this.
     rfp_depth "RfpDepth" = 7, 1..=12, 1;
     /// Reverse futility margin per ply of depth (less one ply when improving).
