@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use ladya_core::score::{INFINITE, Score, mate_moves};
+use ladya_core::score::{INFINITE, MATE_BOUND, Score, mate_moves};
 use ladya_core::{Game, MoveCode};
 use ladya_games::EngineGame;
 
@@ -238,7 +238,9 @@ fn iterate<G: Game>(
             rm.score = -INFINITE;
         }
         for pv_index in 0..multipv {
-            aspiration(worker, depth as i32, pv_index, multipv, report);
+            // The depth asked for is searched in full, even after failures high.
+            let asked_depth = limits.depth.is_some() && depth == max_depth;
+            aspiration(worker, depth as i32, asked_depth, pv_index, multipv, report);
             if worker.stopped {
                 break;
             }
@@ -287,6 +289,7 @@ fn iterate<G: Game>(
 fn aspiration<G: Game>(
     worker: &mut Worker<'_, G>,
     depth: i32,
+    full_depth: bool,
     pv_index: usize,
     multipv: usize,
     report: &mut dyn FnMut(&Report<G::Move>),
@@ -301,8 +304,10 @@ fn aspiration<G: Game>(
         (-INFINITE, INFINITE)
     };
     // Each failure high in a row searches a ply shallower (up to `AspFailHighPlies`): the
-    // line that beat the window is usually found again sooner.
-    let most_plies = if worker.shared.features.fail_high_reduction { params.asp_fail_high_plies } else { 0 };
+    // line that beat the window is usually found again sooner. Not after a mate score: a
+    // shallower search may not see the mate again.
+    let reduces = worker.shared.features.fail_high_reduction && !full_depth;
+    let most_plies = if reduces { params.asp_fail_high_plies } else { 0 };
     let mut fail_highs = 0;
     loop {
         let reduced = depth - fail_highs.min(most_plies);
@@ -319,7 +324,7 @@ fn aspiration<G: Game>(
                 report_lines(worker, depth as u32, 1, Some(Bound::Upper), report);
             }
         } else if score >= beta {
-            fail_highs += 1;
+            fail_highs += i32::from(score < MATE_BOUND);
             beta = (score + delta).min(INFINITE);
             if worker.main && multipv == 1 {
                 report_lines(worker, depth as u32, 1, Some(Bound::Lower), report);
