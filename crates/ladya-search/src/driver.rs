@@ -237,10 +237,10 @@ fn iterate<G: Game>(
             rm.previous = rm.score;
             rm.score = -INFINITE;
         }
+        // The depth asked for is searched in full, even after failures high.
+        let full_depth = limits.depth.is_some() && depth == max_depth;
         for pv_index in 0..multipv {
-            // The depth asked for is searched in full, even after failures high.
-            let asked_depth = limits.depth.is_some() && depth == max_depth;
-            aspiration(worker, depth as i32, asked_depth, pv_index, multipv, report);
+            aspiration(worker, depth as i32, full_depth, pv_index, multipv, report);
             if worker.stopped {
                 break;
             }
@@ -304,8 +304,7 @@ fn aspiration<G: Game>(
         (-INFINITE, INFINITE)
     };
     // Each failure high in a row searches a ply shallower (up to `AspFailHighPlies`): the
-    // line that beat the window is usually found again sooner. Not after a mate score: a
-    // shallower search may not see the mate again.
+    // line that beat the window is usually found again sooner.
     let reduces = worker.shared.features.fail_high_reduction && !full_depth;
     let most_plies = if reduces { params.asp_fail_high_plies } else { 0 };
     let mut fail_highs = 0;
@@ -324,6 +323,7 @@ fn aspiration<G: Game>(
                 report_lines(worker, depth as u32, 1, Some(Bound::Upper), report);
             }
         } else if score >= beta {
+            // Not after a mate score: a shallower search may not see the mate again.
             fail_highs += i32::from(score < MATE_BOUND);
             beta = (score + delta).min(INFINITE);
             if worker.main && multipv == 1 {
