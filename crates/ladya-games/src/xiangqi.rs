@@ -16,9 +16,8 @@ impl EngineGame for Position {
     const MOVES_TO_COME: u32 = 30;
     /// Razoring and the correction history lost at 25,000 nodes a move (with the
     /// continuation histories, which later passed alone); pruning at the reduced depth showed
-    /// no gain (docs/matches.md); the fail-high reduction is untried here.
-    const TECHNIQUES_OFF: &'static [&'static str] =
-        &["razoring", "correction-history", "reduced-depth-pruning", "fail-high-reduction"];
+    /// no gain (docs/matches.md).
+    const TECHNIQUES_OFF: &'static [&'static str] = &["razoring", "correction-history", "reduced-depth-pruning"];
     /// 8 by pieces, 32 at the start.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
     /// The sigmoid scale 443 fitted to generation 3's self-play data.

@@ -102,7 +102,8 @@ pub struct Features {
     pub reduced_depth_pruning: bool,
     /// A root search that failed high is searched again a ply shallower for each failure in a
     /// row, up to `AspFailHighPlies` ([`Params`](crate::Params)). SPRT at 25,000 nodes a move
-    /// in chess: +16.1 ± 11.3 Elo (`docs/matches.md`); off in xiangqi and ugolki (untried).
+    /// in chess: +16.1 ± 11.3 Elo, in xiangqi: +10.6 ± 8.8 (`docs/matches.md`); off in ugolki
+    /// (untried).
     pub fail_high_reduction: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
@@ -386,6 +387,7 @@ mod tests {
         assert!(xiangqi.alpha_raise_reduction && !ugolki.alpha_raise_reduction);
         assert!(xiangqi.continuation_history && !ugolki.continuation_history);
         assert!(chess.staged_ordering && xiangqi.staged_ordering && !ugolki.staged_ordering);
+        assert!(chess.fail_high_reduction && xiangqi.fail_high_reduction && !ugolki.fail_high_reduction);
         assert!(!xiangqi.capture_history && !ugolki.capture_history && !chess.capture_history);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
