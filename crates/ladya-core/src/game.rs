@@ -741,24 +741,6 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// it.
     fn piece_changes(&self, m: Self::Move) -> PieceChanges;
 
-    /// The kind of the opponent's piece that `m`, a legal move of this position, takes, if it
-    /// takes one; ask before making it.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ladya_core::Game;
-    ///
-    /// let pos = <ladya_chess::Position as Game>::from_fen("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1")?;
-    /// assert_eq!(pos.captured_kind(pos.parse_move("exd5")?), Some(1)); // a knight
-    /// assert_eq!(pos.captured_kind(pos.parse_move("e5")?), None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    fn captured_kind(&self, m: Self::Move) -> Option<u8> {
-        let mover = self.side_to_move();
-        self.piece_changes(m).removed().iter().find(|piece| piece.side != mover).map(|piece| piece.kind)
-    }
-
     /// `m` in the coordinate form engine protocols use (`e2e4`, `h2e2`, `e3e5`).
     ///
     /// # Examples

@@ -1,6 +1,5 @@
 //! What a search thread learns as it goes: how quiet moves fared (history, counter moves,
-//! continuation histories), how noisy ones fared (capture history) and how far the static
-//! evaluation missed (correction history).
+//! continuation histories) and how far the static evaluation missed (correction history).
 //! With [`Features::kept_histories`](crate::Features::kept_histories) (on by default) a
 //! thread's tables are kept in the transposition table after its search and taken up by the
 //! same thread of the next one, as the table's entries are, until the table is cleared (a new
@@ -25,9 +24,6 @@ pub(crate) struct Histories {
     pub(crate) counters: Vec<u16>,
     /// Quiet-move history after a move: by the earlier move's key, then the quiet move's.
     pub(crate) continuation: Vec<i16>,
-    /// Noisy-move history: by the move's key, then the kind of piece it takes
-    /// ([`Game::PIECE_KINDS`] for none).
-    pub(crate) capture: Vec<i16>,
     /// How far the static evaluation missed the search's score, by side to move and
     /// [`Game::structure_key`], in 256ths of an evaluation unit.
     pub(crate) correction: Vec<i32>,
@@ -42,23 +38,16 @@ impl Histories {
             counters: vec![0; MOVE_CODES],
             // Allocated (megabytes in xiangqi) only when the technique is on.
             continuation: vec![0; Histories::continuation_len::<G>(features)],
-            capture: vec![0; Histories::capture_len::<G>(features)],
             correction: vec![0; 2 * CORRECTIONS],
         }
     }
 
     /// Whether these tables serve a search of `G` with `features`.
     pub(crate) fn fit<G: Game>(&self, features: &Features) -> bool {
-        self.game == G::NAME
-            && self.continuation.len() == Histories::continuation_len::<G>(features)
-            && self.capture.len() == Histories::capture_len::<G>(features)
+        self.game == G::NAME && self.continuation.len() == Histories::continuation_len::<G>(features)
     }
 
     fn continuation_len<G: Game>(features: &Features) -> usize {
         if features.continuation_history { G::MOVE_KEYS * G::MOVE_KEYS } else { 0 }
-    }
-
-    fn capture_len<G: Game>(features: &Features) -> usize {
-        if features.capture_history { G::MOVE_KEYS * (G::PIECE_KINDS + 1) } else { 0 }
     }
 }

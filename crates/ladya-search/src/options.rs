@@ -48,11 +48,6 @@ pub struct Features {
     /// (SPRT at 25,000 nodes a move, `docs/matches.md`); off in ugolki
     /// ([`EngineGame::TECHNIQUES_OFF`]).
     pub continuation_history: bool,
-    /// Capture history: noisy moves ordered, within the winning and the losing ones, by how
-    /// they fared before (by the piece, its target and the kind of piece taken). Off by
-    /// default, under trial (`--with capture-history`): in xiangqi at 25,000 nodes a move,
-    /// about +5 Elo over two unsettled runs of 2,154 games in all (`docs/matches.md`).
-    pub capture_history: bool,
     /// Correction history: the static evaluation is corrected by how far it missed the
     /// search's score in positions of the same structure (for games that name one). On in
     /// chess only.
@@ -127,7 +122,6 @@ impl Default for Features {
             check_extension: true,
             mate_distance: true,
             continuation_history: true,
-            capture_history: false,
             correction_history: true,
             singular_extensions: true,
             time_scaling: true,
@@ -147,7 +141,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 27] = [
+    pub const NAMES: [&'static str; 26] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -162,7 +156,6 @@ impl Features {
         "check-extension",
         "mate-distance",
         "continuation-history",
-        "capture-history",
         "correction-history",
         "singular-extensions",
         "time-scaling",
@@ -247,7 +240,6 @@ impl Features {
             "check-extension" => &mut self.check_extension,
             "mate-distance" => &mut self.mate_distance,
             "continuation-history" => &mut self.continuation_history,
-            "capture-history" => &mut self.capture_history,
             "correction-history" => &mut self.correction_history,
             "singular-extensions" => &mut self.singular_extensions,
             "time-scaling" => &mut self.time_scaling,
@@ -338,7 +330,6 @@ mod tests {
     fn every_name_switches_one_technique() {
         let all = Features {
             continuation_history: true,
-            capture_history: true,
             correction_history: true,
             kept_histories: true,
             razoring: true,
@@ -388,7 +379,6 @@ mod tests {
         assert!(xiangqi.continuation_history && !ugolki.continuation_history);
         assert!(chess.staged_ordering && xiangqi.staged_ordering && !ugolki.staged_ordering);
         assert!(chess.fail_high_reduction && xiangqi.fail_high_reduction && !ugolki.fail_high_reduction);
-        assert!(!xiangqi.capture_history && !ugolki.capture_history && !chess.capture_history);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
         assert!(!off.for_game::<ladya_chess::Position>().continuation_history);

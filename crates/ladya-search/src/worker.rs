@@ -57,10 +57,6 @@ const QUIET_PENDING: i32 = 1 << 26;
 /// Largest magnitude of a history score.
 const HISTORY_MAX: i32 = 16_384;
 
-/// A noisy move's capture history counts in its ordering divided by this: at most about a
-/// pawn's worth of victim in chess's MVV-LVA values.
-const CAPTURE_ORDER_DIV: i32 = 10;
-
 /// Correction-history entries count in this fraction of an evaluation unit.
 const CORRECTION_GRAIN: i32 = 256;
 
@@ -119,9 +115,6 @@ struct PlyMoves<M: Copy + Default> {
     /// Their [`Game::move_key`]s.
     quiet_keys: [u32; 64],
     quiet_count: usize,
-    /// The capture-history entries of the noisy moves searched before a cutoff (lowered).
-    noisies: [u32; 32],
-    noisy_count: usize,
 }
 
 impl<M: Copy + Default> PlyMoves<M> {
@@ -132,8 +125,6 @@ impl<M: Copy + Default> PlyMoves<M> {
             quiets: [0; 64],
             quiet_keys: [0; 64],
             quiet_count: 0,
-            noisies: [0; 32],
-            noisy_count: 0,
         })
     }
 }
@@ -361,7 +352,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let m = self.plies[ply].moves[i];
             let code = m.code();
             self.plies[ply].scores[i] = if self.pos.is_noisy(m) {
-                GOOD_NOISY + self.noisy_order(m)
+                GOOD_NOISY + self.pos.noisy_value(m)
             } else if features.killers && code == frame.killers[0] {
                 KILLER
             } else if features.killers && code == frame.killers[1] {
@@ -402,21 +393,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 return (m, order);
             }
         }
-    }
-
-    /// The capture-history entry of the noisy move `m`, if the technique is on.
-    fn capture_index(&self, m: G::Move) -> Option<usize> {
-        if !self.features().capture_history {
-            return None;
-        }
-        let victim = self.pos.captured_kind(m).map_or(G::PIECE_KINDS, usize::from);
-        Some(self.pos.move_key(m) * (G::PIECE_KINDS + 1) + victim)
-    }
-
-    /// The ordering value of the noisy move `m`: the game's (MVV-LVA) and its capture history.
-    fn noisy_order(&self, m: G::Move) -> i32 {
-        let learned = self.capture_index(m).map_or(0, |i| i32::from(self.histories.capture[i]));
-        self.pos.noisy_value(m) + learned / CAPTURE_ORDER_DIV
     }
 
     /// What the histories say of a quiet move (`code`, with [`Game::move_key`] `key`) of
@@ -518,15 +494,6 @@ impl<'a, G: Game> Worker<'a, G> {
     /// How far a cutoff at `depth` moves the histories of the moves it concerns.
     fn history_bonus(&self, depth: i32) -> i32 {
         (depth * depth * self.params.hist_bonus_mul).min(self.params.hist_bonus_max)
-    }
-
-    /// Lowers the capture history of the noisy moves of `ply` searched before a cutoff by
-    /// another move.
-    fn punish_noisy_moves(&mut self, ply: usize, bonus: i32) {
-        let buffers = &*self.plies[ply];
-        for &entry in &buffers.noisies[..buffers.noisy_count] {
-            gravity(&mut self.histories.capture[entry as usize], -bonus);
-        }
     }
 
     /// Rewards the quiet move (with key `key`) that caused a cutoff by `bonus` and penalises
@@ -790,7 +757,6 @@ impl<'a, G: Game> Worker<'a, G> {
         let buffers = &mut *self.plies[ply];
         buffers.moves.clear();
         buffers.quiet_count = 0;
-        buffers.noisy_count = 0;
         self.pos.legal_moves(&mut buffers.moves);
         if buffers.moves.is_empty() {
             return self.pos.no_moves_outcome().score_for(side, ply);
@@ -882,7 +848,6 @@ impl<'a, G: Game> Worker<'a, G> {
             }
 
             let key = self.pos.move_key(m);
-            let capture_entry = if noisy { self.capture_index(m) } else { None };
             self.stack[ply].played = Some(code);
             self.stack[ply].moved = Some(key as u32);
             self.stack[ply].null = false;
@@ -933,13 +898,9 @@ impl<'a, G: Game> Worker<'a, G> {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
-                        let bonus = self.history_bonus(depth);
-                        match capture_entry {
-                            Some(entry) => gravity(&mut self.histories.capture[entry], bonus),
-                            None if !noisy => self.reward_quiet(m, key, bonus, ply),
-                            None => {}
+                        if !noisy {
+                            self.reward_quiet(m, key, self.history_bonus(depth), ply);
                         }
-                        self.punish_noisy_moves(ply, bonus);
                         break;
                     }
                     if self.features().alpha_raise_reduction && depth > 2 && depth < 12 && alpha.abs() < MATE_BOUND {
@@ -952,12 +913,6 @@ impl<'a, G: Game> Worker<'a, G> {
                 buffers.quiets[buffers.quiet_count] = code;
                 buffers.quiet_keys[buffers.quiet_count] = key as u32;
                 buffers.quiet_count += 1;
-            }
-            if let Some(entry) = capture_entry
-                && buffers.noisy_count < buffers.noisies.len()
-            {
-                buffers.noisies[buffers.noisy_count] = entry as u32;
-                buffers.noisy_count += 1;
             }
         }
 
@@ -1062,7 +1017,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         for i in 0..self.plies[ply].moves.len() {
             let m = self.plies[ply].moves[i];
-            let score = if self.pos.is_noisy(m) { GOOD_NOISY + self.noisy_order(m) } else { 0 };
+            let score = if self.pos.is_noisy(m) { GOOD_NOISY + self.pos.noisy_value(m) } else { 0 };
             self.plies[ply].scores[i] = score;
         }
         let mut best_code = 0;

@@ -1,7 +1,7 @@
 //! The search's behaviour on xiangqi: mates that need the flying-general rule (a general
 //! controlling a file) and cannon screens, found with the exact mate score as `go mate N` finds
-//! them: the search stops once the mate is proven, and must prove it within depth 12; and the
-//! capture history, under trial.
+//! them: the search stops once the mate is proven, and must prove it within depth 12; and
+//! which kept histories a search takes up.
 //! Each position and its mate distance were checked with Fairy-Stockfish 11.1 (`go depth 22`
 //! with MultiPV 3, `UCI_Variant xiangqi`), which also lists the other first moves that mate as
 //! fast.
@@ -92,13 +92,12 @@ fn the_mated_side_sees_its_fate() {
 }
 
 #[test]
-fn capture_history_steers_the_search_and_starts_anew_when_switched_on() {
-    // The technique is under trial, off unless switched on by name.
-    // A middlegame with captures for both sides (one of the bench's positions).
+fn kept_histories_without_a_table_the_search_needs_start_anew() {
+    // A middlegame, one of the bench's positions.
     let pos = Position::from_fen("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1").unwrap();
-    let without = SearchOptions::default();
-    let mut with = SearchOptions::default();
-    with.features.set("capture-history", true).unwrap();
+    let with = SearchOptions::default();
+    let mut without = SearchOptions::default();
+    without.features.set("continuation-history", false).unwrap();
     let mut fresh_histories = with.clone();
     fresh_histories.features.set("kept-histories", false).unwrap();
     let nodes = |tt: &TranspositionTable, options: &SearchOptions| {
@@ -106,8 +105,9 @@ fn capture_history_steers_the_search_and_starts_anew_when_switched_on() {
     };
     let fresh = || TranspositionTable::try_new(16).unwrap();
     assert_ne!(nodes(&fresh(), &with), nodes(&fresh(), &without));
-    // Histories kept by a search without the capture history lack its table: the next search
-    // with it starts its histories anew, as one that keeps none does on the same entries.
+    // Histories kept by a search without continuation histories lack their table: the next
+    // search with them starts its histories anew, as one that keeps none does on the same
+    // entries.
     let (switched, plain) = (fresh(), fresh());
     nodes(&switched, &without);
     nodes(&plain, &without);
