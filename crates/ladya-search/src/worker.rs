@@ -491,14 +491,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// How far a cutoff at `depth` moves the histories of the moves it concerns.
-    fn history_bonus(&self, depth: i32) -> i32 {
-        (depth * depth * self.params.hist_bonus_mul).min(self.params.hist_bonus_max)
-    }
-
-    /// Rewards the quiet move (with key `key`) that caused a cutoff by `bonus` and penalises
-    /// the quiet moves tried before it.
-    fn reward_quiet(&mut self, m: G::Move, key: usize, bonus: i32, ply: usize) {
+    /// Rewards the quiet move (with key `key`) that caused a cutoff at `depth` and penalises
+    /// the quiet moves tried before it, by a bonus that grows with the square of the depth.
+    fn reward_quiet(&mut self, m: G::Move, key: usize, depth: i32, ply: usize) {
+        let bonus = (depth * depth * self.params.hist_bonus_mul).min(self.params.hist_bonus_max);
         let code = m.code();
         let frame = &mut self.stack[ply];
         if frame.killers[0] != code {
@@ -899,7 +895,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     }
                     if alpha >= beta {
                         if !noisy {
-                            self.reward_quiet(m, key, self.history_bonus(depth), ply);
+                            self.reward_quiet(m, key, depth, ply);
                         }
                         break;
                     }
