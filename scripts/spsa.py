@@ -33,9 +33,9 @@ GAMMA = 0.101
 SCORE = re.compile(r"^Score of \S+ vs \S+: (\d+) - (\d+) - (\d+)", re.M)
 
 
-def read_table(ladya):
-    """[(name, default, min, max, c_end, r_end)] from `ladya tune-params`."""
-    out = subprocess.run([ladya, "tune-params"], capture_output=True, text=True, check=True).stdout
+def read_table(ladya, game):
+    """[(name, value, min, max, c_end, r_end)] from `ladya tune-params GAME`: the values the game uses."""
+    out = subprocess.run([ladya, "tune-params", game], capture_output=True, text=True, check=True).stdout
     table = []
     for line in out.splitlines():
         fields = [f.strip() for f in line.split(",")]
@@ -129,7 +129,7 @@ def main():
         sys.exit("--iterations and --concurrency must be at least 1")
     if args.openings is None:
         args.openings = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", f"openings-{args.game}.epd")
-    state = load_state(args.state, read_table(args.ladya), args)
+    state = load_state(args.state, read_table(args.ladya, args.game), args)
     if not state["params"]:
         sys.exit("no number to tune")
 

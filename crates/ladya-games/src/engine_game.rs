@@ -70,6 +70,11 @@ pub trait EngineGame: Game {
     /// turns it on.
     const TECHNIQUES_OFF: &'static [&'static str] = &[];
 
+    /// The search's numbers (names of `ladya_search::Params::TABLE`) that this game sets
+    /// otherwise than their defaults, because they were tuned for it; setting one by name
+    /// still sets it.
+    const PARAMS: &'static [(&'static str, i32)] = &[];
+
     /// How many times chess's temperature and margin a level below full strength draws its
     /// move with (`ladya_search::Strength`): more where the evaluation sees so much in one
     /// ply that a level needs a looser choice to play as weakly as its rating says.

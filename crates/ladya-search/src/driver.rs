@@ -79,12 +79,13 @@ pub fn search<G: EngineGame>(
 ) -> SearchResult<G::Move> {
     tt.new_search();
     let (tb_pieces, tb_root) = tablebase_setup(root, options);
+    let params = options.params.for_game::<G>();
     let shared = Shared {
         tt,
         control,
         limits,
-        deadlines: limits.deadlines(options.move_overhead, G::MOVES_TO_COME, &options.params),
-        params: options.params,
+        deadlines: limits.deadlines(options.move_overhead, G::MOVES_TO_COME, &params),
+        params,
         features: options.features.for_game::<G>(),
         network: options.evaluation.network_for::<G>(),
         // A level searches alone: its budget and its choice are one thread's.

@@ -18,6 +18,8 @@
 //! assert!(params.set("Hash", "16").is_none());
 //! ```
 
+use ladya_games::EngineGame;
+
 /// One tunable number: its name (as an engine option), default and range, and its SPSA step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Param {
@@ -44,11 +46,13 @@ macro_rules! params {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Params {
             $($(#[doc = $doc])+ pub $field: i32,)+
+            /// The numbers set by name ([`Params::set`]), a bit each by their place in the table.
+            named: u64,
         }
 
         impl Default for Params {
             fn default() -> Self {
-                Params { $($field: $default,)+ }
+                Params { $($field: $default,)+ named: 0 }
             }
         }
 
@@ -175,10 +179,46 @@ impl Params {
         Some(match value.trim().parse::<i32>() {
             Ok(v) if (param.min..=param.max).contains(&v) => {
                 *slot = v;
+                self.named |= 1 << index;
                 Ok(())
             }
             _ => Err(format!("{} must be {} to {}, not '{value}'", param.name, param.min, param.max)),
         })
+    }
+
+    /// These numbers as a search of `G` uses them: each number `G` tunes
+    /// ([`EngineGame::PARAMS`]) takes the game's value unless it was set by name or changed
+    /// from its default.
+    ///
+    /// ```
+    /// use ladya_games::EngineGame;
+    /// use ladya_search::Params;
+    ///
+    /// for &(name, value) in ladya_xiangqi::Position::PARAMS {
+    ///     assert_eq!(Params::default().for_game::<ladya_xiangqi::Position>().get(name), Some(value));
+    ///     let mut chosen = Params::default();
+    ///     let default = Params::TABLE.iter().find(|p| p.name == name).unwrap().default;
+    ///     chosen.set(name, &default.to_string()).unwrap().unwrap();
+    ///     assert_eq!(chosen.for_game::<ladya_xiangqi::Position>().get(name), Some(default));
+    /// }
+    /// ```
+    pub fn for_game<G: EngineGame>(self) -> Params {
+        self.with_values(G::PARAMS)
+    }
+
+    /// These numbers with each of `values` in place of a number left at its default.
+    fn with_values(self, values: &[(&str, i32)]) -> Params {
+        let mut params = self;
+        for &(name, value) in values {
+            if let Some(index) = Params::index(name)
+                && self.named & 1 << index == 0
+                && self.get(name) == Some(Params::TABLE[index].default)
+                && let Some(slot) = params.slot(index)
+            {
+                *slot = value;
+            }
+        }
+        params
     }
 
     /// The UCI declarations of the numbers: `option name NAME type spin default D min A max B`.
@@ -189,11 +229,12 @@ impl Params {
     }
 
     /// The table as OpenBench's SPSA form takes it, a line per number:
-    /// `NAME, int, DEFAULT, MIN, MAX, C_END, R_END`.
-    pub fn openbench_spsa() -> impl Iterator<Item = String> {
-        Params::TABLE
-            .iter()
-            .map(|p| format!("{}, int, {}, {}, {}, {}, {R_END}", p.name, p.default, p.min, p.max, p.c_end))
+    /// `NAME, int, VALUE, MIN, MAX, C_END, R_END`, with these numbers' values.
+    pub fn openbench_spsa(&self) -> impl Iterator<Item = String> + '_ {
+        Params::TABLE.iter().map(|p| {
+            let value = self.get(p.name).unwrap_or(p.default);
+            format!("{}, int, {value}, {}, {}, {}, {R_END}", p.name, p.min, p.max, p.c_end)
+        })
     }
 
     /// The late-move reduction of a move number `moves` at `depth`, in whole plies:
@@ -243,6 +284,21 @@ mod tests {
     }
 
     #[test]
+    fn a_games_values_replace_the_defaults_but_not_numbers_chosen() {
+        let game = [("RfpMargin", 150), ("LmrDiv", 230)];
+        let tuned = Params::default().with_values(&game);
+        assert_eq!((tuned.rfp_margin, tuned.lmr_div, tuned.nmp_base), (150, 230, 3));
+        let mut chosen = Params::default();
+        chosen.set("rfpmargin", "80").unwrap().unwrap();
+        chosen.lmr_div = 210;
+        let tuned = chosen.with_values(&game);
+        assert_eq!((tuned.rfp_margin, tuned.lmr_div), (80, 210));
+        let mut refused = Params::default();
+        assert!(refused.set("RfpMargin", "5000").unwrap().is_err());
+        assert_eq!(refused.with_values(&game).rfp_margin, 150);
+    }
+
+    #[test]
     fn values_out_of_range_or_not_numbers_are_refused() {
         let mut params = Params::default();
         for bad in ["0", "13", "-1", "five", "", "2.5", "99999999999"] {
@@ -256,7 +312,7 @@ mod tests {
 
     #[test]
     fn openbench_lines_have_seven_fields() {
-        let lines: Vec<String> = Params::openbench_spsa().collect();
+        let lines: Vec<String> = Params::default().openbench_spsa().collect();
         assert_eq!(lines.len(), Params::TABLE.len());
         assert_eq!(lines[0], "AspDepth, int, 5, 1, 12, 1, 0.002");
         for line in &lines {

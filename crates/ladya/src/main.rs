@@ -71,8 +71,13 @@ enum Command {
     /// line per epoch.
     Train(commands::train::TrainArgs),
     /// Print the search's tunable numbers (each also a UCI spin option) as OpenBench's SPSA
-    /// form takes them, a line each: `NAME, int, DEFAULT, MIN, MAX, C_END, R_END`.
-    TuneParams,
+    /// form takes them, a line each: `NAME, int, DEFAULT, MIN, MAX, C_END, R_END`, DEFAULT
+    /// the value the game's search uses.
+    TuneParams {
+        /// The game whose values are printed.
+        #[arg(value_parser = commands::game_kind(), default_value = "chess")]
+        game: GameKind,
+    },
     /// Probe chess's Syzygy tables in PATH: each FEN read from stdin answered with `WDL DTZ`
     /// (-2 to 2, plies to zeroing), `none` where the tables hold no such position.
     Syzygy(commands::syzygy::SyzygyArgs),
@@ -111,7 +116,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => commands::datagen::run(&args),
         Some(Command::Train(args)) => commands::train::run(&args),
         Some(Command::Syzygy(args)) => commands::syzygy::run(&args),
-        Some(Command::TuneParams) => ladya_search::Params::openbench_spsa().try_for_each(output::line),
+        Some(Command::TuneParams { game }) => ladya_games::with_game!(game, tune_params()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -129,4 +134,9 @@ fn engine(search: &commands::SearchChoices) -> Result<(), Failure> {
     let options = search.options(None)?;
     ladya_protocol::run(std::io::BufReader::new(std::io::stdin()), ladya_protocol::Output::stdout(), options);
     Ok(())
+}
+
+/// `ladya tune-params GAME`: the search's numbers with the values a search of `G` uses.
+fn tune_params<G: ladya_games::EngineGame>() -> Result<(), Failure> {
+    ladya_search::Params::default().for_game::<G>().openbench_spsa().try_for_each(output::line)
 }
