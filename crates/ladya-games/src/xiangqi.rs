@@ -18,6 +18,9 @@ impl EngineGame for Position {
     /// continuation histories, which later passed alone); pruning at the reduced depth showed
     /// no gain (docs/matches.md).
     const TECHNIQUES_OFF: &'static [&'static str] = &["razoring", "correction-history", "reduced-depth-pruning"];
+    /// A larger share of the clock: at 10+0.1 the default share left about 3 s unspent at the
+    /// end of a game (docs/matches.md).
+    const PARAMS: &'static [(&'static str, i32)] = &[("TmSoftPct", 80)];
     /// 8 by pieces, 32 at the start.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
     /// The sigmoid scale 443 fitted to generation 3's self-play data.

@@ -154,6 +154,9 @@ params! {
     tm_drop_pct "TmDropPct" = 130, 100..=200, 5;
 }
 
+// `Params::named` keeps a bit for each number of the table.
+const _: () = assert!(Params::TABLE.len() <= u64::BITS as usize);
+
 impl Params {
     /// Where the number called `name` (any case) is in [`Params::TABLE`].
     fn index(name: &str) -> Option<usize> {
