@@ -215,8 +215,8 @@ impl Params {
         for &(name, value) in values {
             if let Some(index) = Params::index(name)
                 && self.named & 1 << index == 0
-                && self.get(name) == Some(Params::TABLE[index].default)
                 && let Some(slot) = params.slot(index)
+                && *slot == Params::TABLE[index].default
             {
                 *slot = value;
             }
