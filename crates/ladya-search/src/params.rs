@@ -46,13 +46,11 @@ macro_rules! params {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct Params {
             $($(#[doc = $doc])+ pub $field: i32,)+
-            /// The numbers set by name ([`Params::set`]), a bit each by their place in the table.
-            named: u64,
         }
 
         impl Default for Params {
             fn default() -> Self {
-                Params { $($field: $default,)+ named: 0 }
+                Params { $($field: $default,)+ }
             }
         }
 
@@ -154,9 +152,6 @@ params! {
     tm_drop_pct "TmDropPct" = 130, 100..=200, 5;
 }
 
-// `Params::named` keeps a bit for each number of the table.
-const _: () = assert!(Params::TABLE.len() <= u64::BITS as usize);
-
 impl Params {
     /// Where the number called `name` (any case) is in [`Params::TABLE`].
     fn index(name: &str) -> Option<usize> {
@@ -182,7 +177,6 @@ impl Params {
         Some(match value.trim().parse::<i32>() {
             Ok(v) if (param.min..=param.max).contains(&v) => {
                 *slot = v;
-                self.named |= 1 << index;
                 Ok(())
             }
             _ => Err(format!("{} must be {} to {}, not '{value}'", param.name, param.min, param.max)),
@@ -190,8 +184,9 @@ impl Params {
     }
 
     /// These numbers as a search of `G` uses them: each number `G` tunes
-    /// ([`EngineGame::PARAMS`]) takes the game's value unless it was set by name or changed
-    /// from its default.
+    /// ([`EngineGame::PARAMS`]) and left at its default takes the game's value. A number set
+    /// to any other value keeps it; set to its default, as a GUI that echoes every declared
+    /// option sets it, it takes the game's value too.
     ///
     /// ```
     /// use ladya_games::EngineGame;
@@ -199,10 +194,14 @@ impl Params {
     ///
     /// for &(name, value) in ladya_xiangqi::Position::PARAMS {
     ///     assert_eq!(Params::default().for_game::<ladya_xiangqi::Position>().get(name), Some(value));
-    ///     let mut chosen = Params::default();
-    ///     let default = Params::TABLE.iter().find(|p| p.name == name).unwrap().default;
-    ///     chosen.set(name, &default.to_string()).unwrap().unwrap();
-    ///     assert_eq!(chosen.for_game::<ladya_xiangqi::Position>().get(name), Some(default));
+    ///     let param = Params::TABLE.iter().find(|p| p.name == name).unwrap();
+    ///     let mut echoed = Params::default();
+    ///     echoed.set(name, &param.default.to_string()).unwrap().unwrap();
+    ///     assert_eq!(echoed.for_game::<ladya_xiangqi::Position>().get(name), Some(value));
+    ///     let chosen = if param.default > param.min { param.default - 1 } else { param.default + 1 };
+    ///     let mut other = Params::default();
+    ///     other.set(name, &chosen.to_string()).unwrap().unwrap();
+    ///     assert_eq!(other.for_game::<ladya_xiangqi::Position>().get(name), Some(chosen));
     /// }
     /// ```
     pub fn for_game<G: EngineGame>(self) -> Params {
@@ -214,7 +213,6 @@ impl Params {
         let mut params = self;
         for &(name, value) in values {
             if let Some(index) = Params::index(name)
-                && self.named & 1 << index == 0
                 && let Some(slot) = params.slot(index)
                 && *slot == Params::TABLE[index].default
             {
@@ -292,10 +290,13 @@ mod tests {
         let tuned = Params::default().with_values(&game);
         assert_eq!((tuned.rfp_margin, tuned.lmr_div, tuned.nmp_base), (150, 230, 3));
         let mut chosen = Params::default();
-        chosen.set("rfpmargin", "80").unwrap().unwrap();
+        chosen.set("rfpmargin", "81").unwrap().unwrap();
         chosen.lmr_div = 210;
         let tuned = chosen.with_values(&game);
-        assert_eq!((tuned.rfp_margin, tuned.lmr_div), (80, 210));
+        assert_eq!((tuned.rfp_margin, tuned.lmr_div), (81, 210));
+        let mut echoed = Params::default();
+        echoed.set("RfpMargin", "80").unwrap().unwrap();
+        assert_eq!(echoed.with_values(&game).rfp_margin, 150);
         let mut refused = Params::default();
         assert!(refused.set("RfpMargin", "5000").unwrap().is_err());
         assert_eq!(refused.with_values(&game).rfp_margin, 150);
