@@ -100,6 +100,23 @@ pub struct Features {
     /// in chess: +16.1 ± 11.3 Elo, in xiangqi: +10.6 ± 8.8 (`docs/matches.md`); off in ugolki
     /// (+10.7 ± 19.8 after 714 games, unsettled).
     pub fail_high_reduction: bool,
+    /// The table's score stands in for the static evaluation in reverse futility, razoring and
+    /// the null move where its bound lies beyond the evaluation (a lower bound above it, an
+    /// upper bound below it) and its search was at most a ply shallower than the node's: a
+    /// bound from a much shallower search, blind to a quiet mate, would prune the node at
+    /// every later iteration, since a pruned node stores nothing to replace it. With
+    /// `history-pruning` and `double-extensions`, SPRT at 25,000 nodes a move in xiangqi:
+    /// +19.7 ± 13.1 Elo; in chess +3.3 ± 13.3 after 1,800 games, so off in chess and ugolki
+    /// (`docs/matches.md`).
+    pub tt_eval: bool,
+    /// Quiet moves with a history below `HistPruneMargin` per ply of depth against them left
+    /// out near the leaves (at depths up to `HistPruneDepth`, [`Params`](crate::Params)). On in
+    /// xiangqi only, as `tt-eval`.
+    pub history_pruning: bool,
+    /// Two plies of singular extension, off the principal variation, when every other move
+    /// falls `SeDoubleMargin` further short; at most `SeDoubleMax` on one line. On in xiangqi
+    /// only, as `tt-eval`.
+    pub double_extensions: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
     named: u32,
@@ -134,6 +151,9 @@ impl Default for Features {
             progress_scaling: true,
             reduced_depth_pruning: true,
             fail_high_reduction: true,
+            tt_eval: true,
+            history_pruning: true,
+            double_extensions: true,
             named: 0,
         }
     }
@@ -141,7 +161,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 26] = [
+    pub const NAMES: [&'static str; 29] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -168,6 +188,9 @@ impl Features {
         "progress-scaling",
         "reduced-depth-pruning",
         "fail-high-reduction",
+        "tt-eval",
+        "history-pruning",
+        "double-extensions",
     ];
 
     /// These switches as a search of `G` uses them: the techniques of
@@ -252,6 +275,9 @@ impl Features {
             "progress-scaling" => &mut self.progress_scaling,
             "reduced-depth-pruning" => &mut self.reduced_depth_pruning,
             "fail-high-reduction" => &mut self.fail_high_reduction,
+            "tt-eval" => &mut self.tt_eval,
+            "history-pruning" => &mut self.history_pruning,
+            "double-extensions" => &mut self.double_extensions,
             _ => return None,
         })
     }
@@ -367,7 +393,15 @@ mod tests {
     fn techniques_a_game_switches_off_are_off_there_unless_named() {
         let defaults = Features::default();
         let chess = defaults.for_game::<ladya_chess::Position>();
-        assert_eq!(chess, Features { alpha_raise_reduction: false, progress_scaling: false, ..defaults });
+        let chess_off = Features {
+            alpha_raise_reduction: false,
+            progress_scaling: false,
+            tt_eval: false,
+            history_pruning: false,
+            double_extensions: false,
+            ..defaults
+        };
+        assert_eq!(chess, chess_off);
         for (f, named) in [in_game::<ladya_xiangqi::Position>(defaults), in_game::<ladya_ugolki::Position>(defaults)] {
             assert!(!f.razoring && !f.correction_history);
             assert!(f.singular_extensions && f.iir && f.lmr);
@@ -379,6 +413,8 @@ mod tests {
         assert!(xiangqi.continuation_history && !ugolki.continuation_history);
         assert!(chess.staged_ordering && xiangqi.staged_ordering && !ugolki.staged_ordering);
         assert!(chess.fail_high_reduction && xiangqi.fail_high_reduction && !ugolki.fail_high_reduction);
+        assert!(xiangqi.tt_eval && xiangqi.history_pruning && xiangqi.double_extensions);
+        assert!(!ugolki.tt_eval && !ugolki.history_pruning && !ugolki.double_extensions);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
         assert!(!off.for_game::<ladya_chess::Position>().continuation_history);

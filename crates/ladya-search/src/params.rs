@@ -99,6 +99,11 @@ params! {
     se_tt_depth "SeTtDepth" = 3, 1..=6, 1;
     /// The singular search's bound: the table's score less this much per ply of depth.
     se_margin "SeMargin" = 2, 1..=8, 1;
+    /// With `double-extensions`, the hash move is extended two plies when the singular search
+    /// falls this much further short of its bound ...
+    se_double_margin "SeDoubleMargin" = 20, 5..=60, 4;
+    /// ... at most this many times along one line.
+    se_double_max "SeDoubleMax" = 5, 1..=12, 1;
     /// Internal iterative reductions from this depth on.
     iir_depth "IirDepth" = 4, 2..=10, 1;
     /// Losing noisy moves are pruned by static exchange at depths up to this ...
@@ -119,6 +124,10 @@ params! {
     fut_base "FutBase" = 100, 0..=300, 12;
     /// ... plus this much per ply of depth.
     fut_margin "FutMargin" = 90, 20..=250, 8;
+    /// With `history-pruning`, quiet moves are pruned by their histories at depths up to this ...
+    hist_prune_depth "HistPruneDepth" = 4, 1..=8, 1;
+    /// ... when their histories sum below minus this much per ply of depth.
+    hist_prune_margin "HistPruneMargin" = 3000, 500..=8000, 400;
     /// Late-move reductions from this depth on.
     lmr_depth "LmrDepth" = 3, 1..=6, 1;
     /// Late-move reduction table: this many hundredths of a ply ...

@@ -14,7 +14,7 @@ use crate::limits::{Deadlines, Limits, SearchControl};
 use crate::options::Features;
 use crate::params::Params;
 use crate::tablebase::TB_WIN;
-use crate::tt::{Bound, TranspositionTable};
+use crate::tt::{Bound, Entry, TranspositionTable};
 
 /// Deepest ply the search goes below the root.
 pub(crate) const MAX_PLY: usize = 128;
@@ -104,6 +104,8 @@ struct Frame {
     /// A move the search of this ply leaves out: the hash move, while a singular-extension
     /// search asks how the others fare.
     excluded: u16,
+    /// Double singular extensions on the line from the root to this ply.
+    double_extensions: u8,
 }
 
 /// The moves of one ply and their ordering scores, allocated once per search.
@@ -434,6 +436,23 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// `eval`, the corrected static evaluation of the position `ply` plies below the root, or
+    /// the score of its table `entry` where that bound lies beyond it and was searched at most
+    /// a ply shallower than `depth` ([`Features::tt_eval`]): what the pruning of whole nodes
+    /// goes by.
+    fn table_refined(&self, eval: Score, entry: Option<Entry>, ply: usize, depth: i32) -> Score {
+        let Some(e) = entry.filter(|e| self.features().tt_eval && e.depth >= depth - 1) else {
+            return eval;
+        };
+        let score = from_table(e.score, ply);
+        let beyond = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => score > eval,
+            Bound::Upper => score < eval,
+        };
+        if beyond && score.abs() < MATE_BOUND { score } else { eval }
+    }
+
     /// Moves the correction history towards `miss`, what the search found minus the raw static
     /// evaluation, the more the deeper the search.
     fn update_correction(&mut self, miss: Score, depth: i32) {
@@ -668,7 +687,9 @@ impl<'a, G: Game> Worker<'a, G> {
             (Some(now), Some(before)) => now > before,
             _ => false,
         };
-        if let Some(eval) = eval
+        // The lines below this node start with as many double extensions as the line to it.
+        self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+        if let Some(eval) = eval.map(|eval| self.table_refined(eval, entry, ply, depth))
             && !pv_node
             && excluded == 0
         {
@@ -722,6 +743,7 @@ impl<'a, G: Game> Worker<'a, G> {
         // Singular extension: searched before this ply's moves are generated, since the
         // search leaving out the hash move runs on this ply's buffers.
         let mut singular_extension = 0;
+        let mut double_extension = false;
         if let Some(e) = entry
             && self.features().singular_extensions
             && ply > 0
@@ -741,7 +763,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 return 0;
             }
             if score < singular_beta {
-                singular_extension = 1;
+                double_extension = self.features().double_extensions
+                    && !pv_node
+                    && score < singular_beta - self.params.se_double_margin
+                    && i32::from(self.stack[ply].double_extensions) < self.params.se_double_max;
+                singular_extension = 1 + double_extension as i32;
             } else if singular_beta >= beta {
                 // Another move beats beta too: this node will fail high.
                 return singular_beta;
@@ -822,8 +848,18 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
 
-            // Quiet moves that do not give check, late in the list or hopeless near the leaves.
+            // Quiet moves that do not give check, late in the list, hopeless near the leaves or
+            // with a bad history there.
             if prunable && !noisy {
+                if self.features().history_pruning
+                    && depth <= self.params.hist_prune_depth
+                    && order < COUNTER
+                    && self.quiet_score(continuations, side, code, self.pos.move_key(m))
+                        < -self.params.hist_prune_margin * depth
+                    && !self.pos.gives_check(m)
+                {
+                    continue;
+                }
                 let late = self.features().late_move_pruning
                     && depth <= self.params.lmp_depth
                     && searched >= (self.params.lmp_base + depth * depth) as usize / (2 - improving as usize);
@@ -847,6 +883,8 @@ impl<'a, G: Game> Worker<'a, G> {
             self.stack[ply].played = Some(code);
             self.stack[ply].moved = Some(key as u32);
             self.stack[ply].null = false;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(double_extension && code == tt_code);
             self.make(m);
             let gives_check = self.pos.in_check();
 
