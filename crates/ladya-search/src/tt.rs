@@ -27,6 +27,26 @@ pub enum Bound {
     Exact = 3,
 }
 
+impl Bound {
+    /// Whether a `score` with this bound settles a window (`alpha`, `beta`): an exact score
+    /// always does, a lower bound at `beta` or above, an upper bound at `alpha` or below.
+    ///
+    /// ```
+    /// use ladya_search::tt::Bound;
+    ///
+    /// assert!(Bound::Lower.settles(50, 0, 50) && !Bound::Lower.settles(49, 0, 50));
+    /// assert!(Bound::Upper.settles(0, 0, 50) && !Bound::Upper.settles(1, 0, 50));
+    /// assert!(Bound::Exact.settles(25, 0, 50));
+    /// ```
+    pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A decoded table entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -445,12 +445,8 @@ impl<'a, G: Game> Worker<'a, G> {
             return eval;
         };
         let score = from_table(e.score, ply);
-        let beyond = match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => score > eval,
-            Bound::Upper => score < eval,
-        };
-        if beyond && score.abs() < MATE_BOUND { score } else { eval }
+        // A bound that settles the empty window at `eval` lies beyond it (or is `eval`).
+        if e.bound.settles(score, eval, eval) && score.abs() < MATE_BOUND { score } else { eval }
     }
 
     /// Moves the correction history towards `miss`, what the search found minus the raw static
@@ -635,12 +631,7 @@ impl<'a, G: Game> Worker<'a, G> {
             && e.depth >= depth
         {
             let s = from_table(e.score, ply);
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if fits {
+            if e.bound.settles(s, alpha, beta) {
                 return s;
             }
         }
@@ -659,12 +650,7 @@ impl<'a, G: Game> Worker<'a, G> {
             {
                 self.shared.tb_hits.fetch_add(1, Relaxed);
                 let (score, bound) = wdl_score(wdl, self.shared.tb_rule50, ply);
-                let cut = match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+                if bound.settles(score, alpha, beta) {
                     return score;
                 }
             }
@@ -1017,12 +1003,7 @@ impl<'a, G: Game> Worker<'a, G> {
             && beta - alpha == 1
         {
             let s = from_table(e.score, ply);
-            let fits = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-            };
-            if fits {
+            if e.bound.settles(s, alpha, beta) {
                 return s;
             }
         }
