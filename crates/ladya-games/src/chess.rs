@@ -18,9 +18,15 @@ impl EngineGame for Position {
     const MOVES_TO_COME: u32 = 20;
     /// The alpha-raise reduction and progress scaling lost at 25,000 nodes a move; the table's
     /// score in pruning, history pruning and double extensions, together, did not gain there
-    /// (see docs/matches.md).
-    const TECHNIQUES_OFF: &'static [&'static str] =
-        &["alpha-raise-reduction", "progress-scaling", "tt-eval", "history-pruning", "double-extensions"];
+    /// (see docs/matches.md). The table's score in the quiescence search is untried in chess.
+    const TECHNIQUES_OFF: &'static [&'static str] = &[
+        "alpha-raise-reduction",
+        "progress-scaling",
+        "tt-eval",
+        "history-pruning",
+        "double-extensions",
+        "qs-table-score",
+    ];
     /// 8 by pieces, 32 at the start.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
     /// lichess's `k`.

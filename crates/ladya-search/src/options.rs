@@ -117,6 +117,11 @@ pub struct Features {
     /// falls `SeDoubleMargin` further short; at most `SeDoubleMax` on one line. On in xiangqi
     /// only, as `tt-eval`.
     pub double_extensions: bool,
+    /// The quiescence search stands pat on the table's score, rather than the static
+    /// evaluation, where the entry's bound lies beyond the evaluation (a lower bound above it,
+    /// an upper bound below it). SPRT at 25,000 nodes a move in xiangqi: +30.1 ± 17.1 Elo
+    /// (`docs/matches.md`); off in chess and ugolki (untried).
+    pub qs_table_score: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
     named: u32,
@@ -154,6 +159,7 @@ impl Default for Features {
             tt_eval: true,
             history_pruning: true,
             double_extensions: true,
+            qs_table_score: true,
             named: 0,
         }
     }
@@ -161,7 +167,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 29] = [
+    pub const NAMES: [&'static str; 30] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -191,6 +197,7 @@ impl Features {
         "tt-eval",
         "history-pruning",
         "double-extensions",
+        "qs-table-score",
     ];
 
     /// These switches as a search of `G` uses them: the techniques of
@@ -278,6 +285,7 @@ impl Features {
             "tt-eval" => &mut self.tt_eval,
             "history-pruning" => &mut self.history_pruning,
             "double-extensions" => &mut self.double_extensions,
+            "qs-table-score" => &mut self.qs_table_score,
             _ => return None,
         })
     }
@@ -399,6 +407,7 @@ mod tests {
             tt_eval: false,
             history_pruning: false,
             double_extensions: false,
+            qs_table_score: false,
             ..defaults
         };
         assert_eq!(chess, chess_off);
@@ -413,8 +422,8 @@ mod tests {
         assert!(xiangqi.continuation_history && !ugolki.continuation_history);
         assert!(chess.staged_ordering && xiangqi.staged_ordering && !ugolki.staged_ordering);
         assert!(chess.fail_high_reduction && xiangqi.fail_high_reduction && !ugolki.fail_high_reduction);
-        assert!(xiangqi.tt_eval && xiangqi.history_pruning && xiangqi.double_extensions);
-        assert!(!ugolki.tt_eval && !ugolki.history_pruning && !ugolki.double_extensions);
+        assert!(xiangqi.tt_eval && xiangqi.history_pruning && xiangqi.double_extensions && xiangqi.qs_table_score);
+        assert!(!ugolki.tt_eval && !ugolki.history_pruning && !ugolki.double_extensions && !ugolki.qs_table_score);
         let mut off = defaults;
         off.set("continuation-history", false).unwrap();
         assert!(!off.for_game::<ladya_chess::Position>().continuation_history);

@@ -441,12 +441,7 @@ impl<'a, G: Game> Worker<'a, G> {
     /// a ply shallower than `depth` ([`Features::tt_eval`]): what the pruning of whole nodes
     /// goes by.
     fn table_refined(&self, eval: Score, entry: Option<Entry>, ply: usize, depth: i32) -> Score {
-        let Some(e) = entry.filter(|e| self.features().tt_eval && e.depth >= depth - 1) else {
-            return eval;
-        };
-        let score = from_table(e.score, ply);
-        // A bound that settles the empty window at `eval` lies beyond it (or is `eval`).
-        if e.bound.settles(score, eval, eval) && score.abs() < MATE_BOUND { score } else { eval }
+        bound_refined(eval, entry.filter(|e| self.features().tt_eval && e.depth >= depth - 1), ply)
     }
 
     /// Moves the correction history towards `miss`, what the search found minus the raw static
@@ -1009,7 +1004,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
 
         let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
-        let stand_pat = raw_eval.map(|raw| self.corrected(raw));
+        let stand_pat = raw_eval.map(|raw| {
+            let eval = self.corrected(raw);
+            if self.features().qs_table_score { bound_refined(eval, entry, ply) } else { eval }
+        });
         let buffers = &mut *self.plies[ply];
         buffers.moves.clear();
         let mut best;
@@ -1063,6 +1061,17 @@ impl<'a, G: Game> Worker<'a, G> {
         self.shared.tt.store(key, best_code, to_table(best, ply), raw_eval.unwrap_or(eval), 0, bound);
         best
     }
+}
+
+/// `eval`, a static evaluation of the position `ply` plies below the root, or the score of its
+/// table `entry` where that bound lies beyond it and is short of mate.
+fn bound_refined(eval: Score, entry: Option<Entry>, ply: usize) -> Score {
+    let Some(e) = entry else {
+        return eval;
+    };
+    let score = from_table(e.score, ply);
+    // A bound that settles the empty window at `eval` lies beyond it (or is `eval`).
+    if e.bound.settles(score, eval, eval) && score.abs() < MATE_BOUND { score } else { eval }
 }
 
 /// Moves the history entry `h` by `bonus` (at most [`HISTORY_MAX`] in size), the less the
