@@ -119,8 +119,9 @@ pub struct Features {
     pub double_extensions: bool,
     /// The quiescence search stands pat on the table's score, rather than the static
     /// evaluation, where the entry's bound lies beyond the evaluation (a lower bound above it,
-    /// an upper bound below it). SPRT at 25,000 nodes a move in xiangqi: +30.1 ± 17.1 Elo
-    /// (`docs/matches.md`); off in chess and ugolki (untried).
+    /// an upper bound below it). SPRT at 25,000 nodes a move in xiangqi: +30.1 ± 17.1 Elo, in
+    /// chess +14.7 ± 11.0 (`docs/matches.md`); off in chess, where with `progress-scaling` also
+    /// on it loses a mate in three, and in ugolki (untried).
     pub qs_table_score: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
