@@ -18,16 +18,9 @@ impl EngineGame for Position {
     const MOVES_TO_COME: u32 = 20;
     /// The alpha-raise reduction and progress scaling lost at 25,000 nodes a move; the table's
     /// score in pruning, history pruning and double extensions, together, did not gain there
-    /// (see docs/matches.md). The table's score in the quiescence search passed (+14.7 Elo) but
-    /// with progress scaling also on loses a mate the chess mate tests ask for.
-    const TECHNIQUES_OFF: &'static [&'static str] = &[
-        "alpha-raise-reduction",
-        "progress-scaling",
-        "tt-eval",
-        "history-pruning",
-        "double-extensions",
-        "qs-table-score",
-    ];
+    /// (see docs/matches.md).
+    const TECHNIQUES_OFF: &'static [&'static str] =
+        &["alpha-raise-reduction", "progress-scaling", "tt-eval", "history-pruning", "double-extensions"];
     /// 8 by pieces, 32 at the start.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
     /// lichess's `k`.

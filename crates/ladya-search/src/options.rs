@@ -120,8 +120,7 @@ pub struct Features {
     /// The quiescence search stands pat on the table's score, rather than the static
     /// evaluation, where the entry's bound lies beyond the evaluation (a lower bound above it,
     /// an upper bound below it). SPRT at 25,000 nodes a move in xiangqi: +30.1 ± 17.1 Elo, in
-    /// chess +14.7 ± 11.0 (`docs/matches.md`); off in chess, where with `progress-scaling` also
-    /// on it loses a mate in three, and in ugolki (untried).
+    /// chess +14.7 ± 11.0 (`docs/matches.md`); off in ugolki (untried).
     pub qs_table_score: bool,
     /// The techniques switched by name with [`Features::set`] (bit `i` for `NAMES[i]`), which
     /// keep that setting in every game.
@@ -408,10 +407,10 @@ mod tests {
             tt_eval: false,
             history_pruning: false,
             double_extensions: false,
-            qs_table_score: false,
             ..defaults
         };
         assert_eq!(chess, chess_off);
+        assert!(chess.qs_table_score);
         for (f, named) in [in_game::<ladya_xiangqi::Position>(defaults), in_game::<ladya_ugolki::Position>(defaults)] {
             assert!(!f.razoring && !f.correction_history);
             assert!(f.singular_extensions && f.iir && f.lmr);
