@@ -44,7 +44,7 @@ impl EngineGame for Position {
 
     fn built_in_network() -> Option<Arc<Network>> {
         static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/ugolki-gen18.nnue")))
+        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/ugolki-gen19.nnue")))
     }
 
     fn render(&self, view: &View) -> String {
