@@ -442,9 +442,29 @@ impl Network {
         &self.game
     }
 
-    /// Inputs of one view.
+    /// Inputs of one view (every king bucket's).
     pub fn inputs(&self) -> usize {
         self.inputs
+    }
+
+    /// Whether the network is one for `G`: made for its game, with a set of `G`'s inputs for
+    /// each of its king buckets.
+    ///
+    /// ```
+    /// use ladya_nnue::features::KingBuckets;
+    /// use ladya_nnue::{Network, NetworkParameters};
+    ///
+    /// let net = Network::quantise("chess", &NetworkParameters::uneven(768, 32))?;
+    /// assert!(net.fits::<ladya_chess::Position>() && !net.fits::<ladya_xiangqi::Position>());
+    ///
+    /// // Two king buckets: two sets of the game's 768 inputs.
+    /// let map = KingBuckets::parse(&format!("{}{}", "0".repeat(16), "1".repeat(48)), 64).unwrap();
+    /// let parameters = NetworkParameters { king_buckets: map, ..NetworkParameters::uneven(2 * 768, 32) };
+    /// assert!(Network::quantise("chess", &parameters)?.fits::<ladya_chess::Position>());
+    /// # Ok::<(), ladya_nnue::NetworkError>(())
+    /// ```
+    pub fn fits<G: Game>(&self) -> bool {
+        self.game == G::NAME && self.inputs == self.king_buckets.count() * features::inputs::<G>()
     }
 
     /// Width of the hidden layer.

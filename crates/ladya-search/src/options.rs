@@ -333,10 +333,7 @@ impl Evaluation {
         match self {
             Evaluation::BuiltIn => G::built_in_network(),
             Evaluation::Classic => None,
-            Evaluation::Networks(networks) => networks
-                .iter()
-                .find(|net| net.game() == G::NAME && net.inputs() == ladya_nnue::features::inputs::<G>())
-                .cloned(),
+            Evaluation::Networks(networks) => networks.iter().find(|net| net.fits::<G>()).cloned(),
         }
     }
 }

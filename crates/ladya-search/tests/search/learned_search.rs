@@ -1,9 +1,10 @@
 //! The search with a learned evaluation: it scores the leaves with the network, kept up to
-//! date along the line, and a network for another game is left unused.
+//! date along the line (with king buckets too), and a network for another game is left unused.
 
 use std::sync::Arc;
 
 use ladya_core::{Game, MoveList};
+use ladya_nnue::features::KingBuckets;
 use ladya_nnue::{Accumulators, Network, NetworkParameters, features};
 use ladya_search::{Evaluation, Limits, SearchControl, SearchOptions, TranspositionTable, search};
 use ladya_ugolki::Position;
@@ -62,4 +63,16 @@ fn a_deeper_learned_search_returns_a_legal_move_in_every_game() {
     check::<ladya_chess::Position>();
     check::<ladya_xiangqi::Position>();
     check::<Position>();
+}
+
+#[test]
+fn a_network_with_king_buckets_is_the_one_its_game_searches_with() {
+    // Two king buckets (the first two ranks, the rest): two sets of chess's inputs.
+    let map = KingBuckets::parse(&format!("{}{}", "0".repeat(16), "1".repeat(48)), 64).unwrap();
+    let inputs = 2 * features::inputs::<ladya_chess::Position>();
+    let parameters = NetworkParameters { king_buckets: map, ..NetworkParameters::uneven(inputs, 32) };
+    let net = Arc::new(Network::quantise("chess", &parameters).unwrap());
+    let evaluation = Evaluation::Networks(vec![net.clone()]);
+    assert_eq!(evaluation.network_for::<ladya_chess::Position>(), Some(net));
+    assert_eq!(evaluation.network_for::<ladya_xiangqi::Position>(), None);
 }
