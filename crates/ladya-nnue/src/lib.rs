@@ -20,9 +20,10 @@
 //! ```
 //! use ladya_nnue::{Network, OutputBuckets};
 //!
-//! let file = include_bytes!("../../ladya-games/networks/chess-gen9.nnue");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen10.nnue");
 //! let net = Network::from_bytes::<ladya_chess::Position>(file)?;
-//! assert_eq!((net.game(), net.inputs()), ("chess", 768));
+//! // The built-in chess network has two king buckets, each a set of 768 inputs.
+//! assert_eq!((net.game(), net.inputs(), net.king_buckets().count()), ("chess", 2 * 768, 2));
 //! assert_eq!(net.buckets(), OutputBuckets::Pieces { count: 8, most: 32 });
 //!
 //! // What `ladya train` writes and `--eval FILE` reads: the same network, byte for byte.
@@ -49,7 +50,7 @@
 //! use ladya_chess::Position;
 //! use ladya_nnue::{Accumulators, Network};
 //!
-//! let file = include_bytes!("../../ladya-games/networks/chess-gen9.nnue");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen10.nnue");
 //! let net = Arc::new(Network::from_bytes::<Position>(file)?);
 //! let mut pos = Position::start();
 //! let mut acc = Accumulators::<Position>::new(Arc::clone(&net));

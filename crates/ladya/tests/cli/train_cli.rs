@@ -126,7 +126,10 @@ fn bad_arguments_and_data_get_one_line_and_status_2() {
         (vec!["--data", &data, "--out", &out, "--buckets", "pieces:0:32"], "bad output buckets 'pieces:0:32'"),
         (vec!["--data", &data, "--out", &out, "--init", &missing], "--init: cannot read network file"),
         (vec!["--data", &data, "--out", &out, "--init", &data, "--resume", &data], "cannot be used with"),
-        (vec!["--data", &data, "--out", &out, "--init", "<built-in>"], "--init: the network's views is ByKing"),
+        (
+            vec!["--data", &data, "--out", &out, "--init", "<built-in>"],
+            "--init: the network's inputs is 1536, but this run's is 768",
+        ),
         (vec!["--data", &data, "--out", &out, "--init", "classic"], "--init: 'classic' is no network for chess"),
     ];
     for (args, expected) in cases {
