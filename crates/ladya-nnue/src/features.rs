@@ -125,6 +125,19 @@ impl KingBuckets {
         self.count
     }
 
+    /// The inputs of one view in `G` with these buckets: a set of the game's for each.
+    ///
+    /// ```
+    /// use ladya_nnue::features::KingBuckets;
+    ///
+    /// let two = KingBuckets::parse(&format!("{}{}", "0".repeat(16), "1".repeat(48)), 64).unwrap();
+    /// assert_eq!(two.inputs::<ladya_chess::Position>(), 2 * 768);
+    /// assert_eq!(KingBuckets::default().inputs::<ladya_chess::Position>(), 768);
+    /// ```
+    pub fn inputs<G: Game>(&self) -> usize {
+        self.count * inputs::<G>()
+    }
+
     /// The set of a view whose king stands on `square` as it sees it.
     #[inline(always)]
     pub fn bucket(&self, square: u8) -> u8 {

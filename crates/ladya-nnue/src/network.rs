@@ -304,7 +304,7 @@ impl Network {
         {
             return Err(NetworkError::NoKingTurn(G::NAME));
         }
-        let game_inputs = king_buckets.count() * features::inputs::<G>();
+        let game_inputs = king_buckets.inputs::<G>();
         if inputs != game_inputs {
             return Err(NetworkError::WrongInputs { game: G::NAME, expected: game_inputs, found: inputs });
         }
@@ -464,7 +464,7 @@ impl Network {
     /// # Ok::<(), ladya_nnue::NetworkError>(())
     /// ```
     pub fn fits<G: Game>(&self) -> bool {
-        self.game == G::NAME && self.inputs == self.king_buckets.count() * features::inputs::<G>()
+        self.game == G::NAME && self.inputs == self.king_buckets.inputs::<G>()
     }
 
     /// Width of the hidden layer.

@@ -8,7 +8,7 @@ use ladya_core::rng::Rng;
 use ladya_core::{Game, MoveList};
 use ladya_nnue::features::KingBuckets;
 use ladya_nnue::simd::Kernels;
-use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets, features};
+use ladya_nnue::{Accumulators, Network, NetworkParameters, Orientation, OutputBuckets};
 
 /// A weight in `-spread..=spread`, in steps of a thousandth of it.
 fn weight(rng: &mut Rng, spread: f32) -> f32 {
@@ -44,7 +44,7 @@ fn random_parameters_with<G: Crossed>(
     orientation: Orientation,
     king_buckets: KingBuckets,
 ) -> NetworkParameters {
-    let (inputs, hidden) = (king_buckets.count() * features::inputs::<G>(), 32);
+    let (inputs, hidden) = (king_buckets.inputs::<G>(), 32);
     let mut rng = Rng::new(seed);
     // Buckets that the game's lines cross from one layer to another.
     let buckets = G::BUCKETS;
