@@ -30,6 +30,11 @@ pub struct Features {
     pub counter_moves: bool,
     /// Null-move pruning.
     pub null_move: bool,
+    /// A null move that fails high at `NmpVerifyDepth` ([`Params`](crate::Params)) or deeper
+    /// is trusted only once a search of the node a few plies shallower, with no null move of
+    /// the same side in its first plies, fails high too: a side in zugzwang, which passing
+    /// hides, is found in time.
+    pub null_move_verification: bool,
     /// Late-move reductions.
     pub lmr: bool,
     /// Late-move pruning (skipping late quiet moves at shallow depth).
@@ -137,6 +142,7 @@ impl Default for Features {
             history: true,
             counter_moves: true,
             null_move: true,
+            null_move_verification: true,
             lmr: true,
             late_move_pruning: true,
             futility: true,
@@ -167,7 +173,7 @@ impl Default for Features {
 
 impl Features {
     /// The names [`Features::set`] accepts.
-    pub const NAMES: [&'static str; 30] = [
+    pub const NAMES: [&'static str; 31] = [
         "aspiration",
         "tt-cutoffs",
         "see",
@@ -198,6 +204,7 @@ impl Features {
         "history-pruning",
         "double-extensions",
         "qs-table-score",
+        "null-move-verification",
     ];
 
     /// These switches as a search of `G` uses them: the techniques of
@@ -263,6 +270,7 @@ impl Features {
             "history" => &mut self.history,
             "counter-moves" => &mut self.counter_moves,
             "null-move" => &mut self.null_move,
+            "null-move-verification" => &mut self.null_move_verification,
             "lmr" => &mut self.lmr,
             "late-move-pruning" => &mut self.late_move_pruning,
             "futility" => &mut self.futility,

@@ -93,6 +93,9 @@ params! {
     nmp_eval_div "NmpEvalDiv" = 200, 50..=600, 25;
     /// ... that last term at most this.
     nmp_eval_max "NmpEvalMax" = 3, 0..=6, 1;
+    /// With `null-move-verification`, a null move that fails high at this depth or deeper is
+    /// verified by a search of the node without it.
+    nmp_verify_depth "NmpVerifyDepth" = 14, 6..=24, 2;
     /// Singular extensions from this depth on.
     se_depth "SeDepth" = 7, 4..=12, 1;
     /// Singular extensions need a table entry at most this much shallower than the node.

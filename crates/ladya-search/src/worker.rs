@@ -173,6 +173,9 @@ pub(crate) struct Worker<'a, G: Game> {
     /// The game's tablebase probe, where the search uses one
     /// ([`EngineGame::tablebase_wdl`](ladya_games::EngineGame::tablebase_wdl)).
     pub(crate) tb_probe: Option<fn(&G) -> Option<Wdl>>,
+    /// While a null move is verified: the side whose null moves wait, and the ply from which
+    /// they are allowed again (0: none waits).
+    null_move_wait: (Side, usize),
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -221,6 +224,7 @@ impl<'a, G: Game> Worker<'a, G> {
             known_in_check: None,
             params,
             tb_probe: None,
+            null_move_wait: (Side::White, 0),
         }
     }
 
@@ -700,6 +704,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && eval >= beta
                 && beta > -MATE_BOUND
                 && !self.stack[ply.saturating_sub(1)].null
+                && (side != self.null_move_wait.0 || ply >= self.null_move_wait.1)
                 && self.pos.null_move_safe()
             {
                 let reduction = self.params.nmp_base
@@ -716,7 +721,26 @@ impl<'a, G: Game> Worker<'a, G> {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    let score = if score >= MATE_BOUND { beta } else { score };
+                    if !self.features().null_move_verification
+                        || self.null_move_wait.1 != 0
+                        || depth < self.params.nmp_verify_depth
+                    {
+                        return score;
+                    }
+                    // Deep enough for a zugzwang to matter: the node searched to the null
+                    // move's depth, with this side's null moves waiting for a few plies.
+                    let verify_depth = depth - 1 - reduction;
+                    self.null_move_wait = (side, ply + 3 * verify_depth.max(0) as usize / 4);
+                    self.known_in_check = Some(false);
+                    let verified = self.search(verify_depth, beta - 1, beta, ply, false);
+                    self.null_move_wait.1 = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return score;
+                    }
                 }
             }
         }

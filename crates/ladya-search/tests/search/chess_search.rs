@@ -1,7 +1,7 @@
 //! The search's behaviour on chess: mates found with exact scores, stalemate avoided when
 //! winning and sought when losing, legal moves only, limits and the stop signal honoured,
-//! mate scores kept right through the transposition table, and histories kept between
-//! searches only until the table is cleared.
+//! mate scores kept right through the transposition table, zugzwang found behind null moves,
+//! and histories kept between searches only until the table is cleared.
 
 use std::sync::Arc;
 use std::thread;
@@ -60,6 +60,19 @@ fn finds_mates_with(options: &SearchOptions) {
     // way, so reductions may leave the mate to depth 10 (progress scaling does, with the
     // table's score in the quiescence search).
     assert_eq!(best_uci("1k6/8/8/3K4/8/8/3R4/8 w - - 0 1", 12, options).1, mate_in(5));
+}
+
+#[test]
+fn a_zugzwang_that_passing_hides_is_found_by_verifying_null_moves() {
+    // 1. f7 f1=N+ 2. Kf2 ... 10. a8=B! and mate in 15 (Stockfish 15.1 agrees): Black's knight
+    // and bishop let it pass, and passing would hold, so without verification the search
+    // takes the line for a draw at every depth.
+    let fen = "7k/3p3p/3P1PpP/8/P5p1/4Kn2/5p2/7b w - - 0 1";
+    let mut unverified = SearchOptions::default();
+    unverified.features.set("null-move-verification", false).unwrap();
+    assert_eq!(best_uci(fen, 30, &SearchOptions::default()), ("f6f7".to_string(), mate_in(29)));
+    let (_, score) = best_uci(fen, 30, &unverified);
+    assert!(score < mate_in(29), "{score}");
 }
 
 #[test]
