@@ -463,12 +463,11 @@ impl<'a, G: Game> Worker<'a, G> {
     #[inline]
     fn pick(&mut self, ply: usize, index: usize) -> (G::Move, i32) {
         let buffers = &mut *self.plies[ply];
-        let mut best = index;
-        for j in index + 1..buffers.moves.len() {
-            if buffers.scores[j] > buffers.scores[best] {
-                best = j;
-            }
-        }
+        // The first of the highest scores: two passes that vectorise, rather than one whose
+        // every step waits on the last.
+        let left = &buffers.scores[index..buffers.moves.len()];
+        let high = left.iter().copied().max().unwrap_or(i32::MIN);
+        let best = index + left.iter().position(|&s| s == high).unwrap_or(0);
         buffers.moves.swap(index, best);
         buffers.scores.swap(index, best);
         (buffers.moves[index], buffers.scores[index])
