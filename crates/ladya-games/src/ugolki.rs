@@ -17,6 +17,7 @@ impl EngineGame for Position {
         "razoring",
         "continuation-history",
         "correction-history",
+        "continuation-correction",
         "alpha-raise-reduction",
         "staged-ordering",
         "reduced-depth-pruning",

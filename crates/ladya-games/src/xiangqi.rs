@@ -17,7 +17,8 @@ impl EngineGame for Position {
     /// Razoring and the correction history lost at 25,000 nodes a move (with the
     /// continuation histories, which later passed alone); pruning at the reduced depth showed
     /// no gain (docs/matches.md).
-    const TECHNIQUES_OFF: &'static [&'static str] = &["razoring", "correction-history", "reduced-depth-pruning"];
+    const TECHNIQUES_OFF: &'static [&'static str] =
+        &["razoring", "correction-history", "continuation-correction", "reduced-depth-pruning"];
     /// A larger share of the clock: at 10+0.1 the default share left about 3 s unspent at the
     /// end of a game (docs/matches.md).
     const PARAMS: &'static [(&'static str, i32)] = &[("TmSoftPct", 80)];

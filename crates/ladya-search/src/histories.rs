@@ -27,6 +27,8 @@ pub(crate) struct Histories {
     /// How far the static evaluation missed the search's score, by side to move and
     /// [`Game::structure_key`], in 256ths of an evaluation unit.
     pub(crate) correction: Vec<i32>,
+    /// The same by side to move and the key of the move that led to the position.
+    pub(crate) continuation_correction: Vec<i32>,
 }
 
 impl Histories {
@@ -39,6 +41,7 @@ impl Histories {
             // Allocated (megabytes in xiangqi) only when the technique is on.
             continuation: vec![0; Histories::continuation_len::<G>(features)],
             correction: vec![0; 2 * CORRECTIONS],
+            continuation_correction: vec![0; 2 * G::MOVE_KEYS],
         }
     }
 

@@ -432,12 +432,25 @@ impl<'a, G: Game> Worker<'a, G> {
         Some(self.pos.side_to_move().index() * CORRECTIONS + (key >> 50) as usize % CORRECTIONS)
     }
 
-    /// `raw`, a static evaluation of the position, corrected by the correction history.
-    fn corrected(&self, raw: Score) -> Score {
-        match self.correction_index() {
-            Some(i) if raw.abs() < MATE_BOUND => raw + self.histories.correction[i] / CORRECTION_GRAIN,
-            _ => raw,
+    /// The continuation-correction entry of the position `ply` plies below the root: by the
+    /// side to move and the move that led to it, none after a null move or at the root.
+    fn continuation_correction_index(&self, ply: usize) -> Option<usize> {
+        if !self.features().continuation_correction {
+            return None;
         }
+        let key = ply.checked_sub(1).and_then(|p| self.stack[p].moved)?;
+        Some(self.pos.side_to_move().index() * G::MOVE_KEYS + key as usize)
+    }
+
+    /// `raw`, a static evaluation of the position `ply` plies below the root, corrected by the
+    /// correction histories.
+    fn corrected(&self, raw: Score, ply: usize) -> Score {
+        if raw.abs() >= MATE_BOUND {
+            return raw;
+        }
+        let by_structure = self.correction_index().map_or(0, |i| self.histories.correction[i]);
+        let by_move = self.continuation_correction_index(ply).map_or(0, |i| self.histories.continuation_correction[i]);
+        raw + (by_structure + by_move) / CORRECTION_GRAIN
     }
 
     /// `eval`, the corrected static evaluation of the position `ply` plies below the root, or
@@ -448,14 +461,25 @@ impl<'a, G: Game> Worker<'a, G> {
         bound_refined(eval, entry.filter(|e| self.features().tt_eval && e.depth >= depth - 1), ply)
     }
 
-    /// Moves the correction history towards `miss`, what the search found minus the raw static
-    /// evaluation, the more the deeper the search.
-    fn update_correction(&mut self, miss: Score, depth: i32) {
-        if let Some(i) = self.correction_index() {
-            let weight = (depth + 1).min(16);
-            let target = miss.clamp(-self.params.corr_max, self.params.corr_max) * CORRECTION_GRAIN;
-            let entry = &mut self.histories.correction[i];
+    /// Moves the correction histories of the position `ply` plies below the root towards
+    /// `miss`, what the search found minus the raw static evaluation, the more the deeper the
+    /// search: each towards what the other leaves of the miss, so that together they correct
+    /// it once.
+    fn update_correction(&mut self, miss: Score, depth: i32, ply: usize) {
+        let weight = (depth + 1).min(16);
+        let limit = self.params.corr_max;
+        let (structure, by_move) = (self.correction_index(), self.continuation_correction_index(ply));
+        let structure_value = structure.map_or(0, |i| self.histories.correction[i]);
+        let move_value = by_move.map_or(0, |i| self.histories.continuation_correction[i]);
+        let towards = |entry: &mut i32, rest: i32| {
+            let target = (miss - rest / CORRECTION_GRAIN).clamp(-limit, limit) * CORRECTION_GRAIN;
             *entry = (*entry * (256 - weight) + target * weight) / 256;
+        };
+        if let Some(i) = structure {
+            towards(&mut self.histories.correction[i], move_value);
+        }
+        if let Some(i) = by_move {
+            towards(&mut self.histories.continuation_correction[i], structure_value);
         }
     }
 
@@ -664,7 +688,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         // Static evaluation, and pruning of whole nodes.
         let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
-        let eval = raw_eval.map(|raw| self.corrected(raw));
+        let eval = raw_eval.map(|raw| self.corrected(raw, ply));
         self.stack[ply].eval = eval;
         self.stack[ply + 1].killers = [0; 2];
         let improving = match (eval, ply.checked_sub(2).and_then(|p| self.stack[p].eval)) {
@@ -976,7 +1000,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && !(bound == Bound::Lower && best <= eval)
                 && !(bound == Bound::Upper && best >= eval)
             {
-                self.update_correction(best - raw, depth);
+                self.update_correction(best - raw, depth, ply);
             }
         }
         best
@@ -1028,7 +1052,7 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let raw_eval = if in_check { None } else { Some(entry.map_or_else(|| self.evaluate(), |e| e.eval)) };
         let stand_pat = raw_eval.map(|raw| {
-            let eval = self.corrected(raw);
+            let eval = self.corrected(raw, ply);
             if self.features().qs_table_score { bound_refined(eval, entry, ply) } else { eval }
         });
         let buffers = &mut *self.plies[ply];
@@ -1061,6 +1085,9 @@ impl<'a, G: Game> Worker<'a, G> {
             let (m, _) = self.pick(ply, index);
             if !in_check && self.features().see && !self.pos.see_ge(m, 0) {
                 continue;
+            }
+            if self.features().continuation_correction {
+                self.stack[ply].moved = Some(self.pos.move_key(m) as u32);
             }
             self.make(m);
             let score = -self.quiescence(-beta, -alpha, ply + 1);
@@ -1163,6 +1190,30 @@ mod tests {
         assert_eq!(evaluate(&rook_up(60), Features::default()), whole * 180 / 240);
         assert_eq!(evaluate(&rook_up(119), Features::default()), whole * 121 / 240);
         assert_eq!(evaluate(&rook_up(119), off), whole);
+    }
+
+    /// The correction histories, by pawn structure and by the move that led to the position,
+    /// learn a steady miss together and correct it once, not once each.
+    #[test]
+    fn the_correction_histories_together_correct_a_miss_once() {
+        let pos = ladya_chess::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+            .expect("a position");
+        let (tt, control, limits) =
+            (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
+        for (names, expected) in [(&["continuation-correction"][..], 40), (&[][..], 40)] {
+            let mut features = Features::default();
+            for name in names {
+                features.set(name, false).expect("a technique");
+            }
+            let shared = one_thread(&tt, &control, &limits, features);
+            let mut worker = Worker::new(pos.clone(), &shared, 0);
+            worker.stack[0].moved = Some(pos.move_key(pos.parse_move("Bc4").expect("a move")) as u32);
+            for _ in 0..400 {
+                worker.update_correction(40, 15, 1);
+            }
+            let corrected = worker.corrected(100, 1) - 100;
+            assert!((corrected - expected).abs() <= 1, "{names:?}: {corrected}");
+        }
     }
 
     /// Moves come out of the staged ordering (the hash move unscored, noisy moves checked by
