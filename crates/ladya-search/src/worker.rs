@@ -174,8 +174,8 @@ pub(crate) struct Worker<'a, G: Game> {
     /// ([`EngineGame::tablebase_wdl`](ladya_games::EngineGame::tablebase_wdl)).
     pub(crate) tb_probe: Option<fn(&G) -> Option<Wdl>>,
     /// While a null move is verified: the side whose null moves wait, and the ply from which
-    /// they are allowed again (0: none waits).
-    null_move_wait: (Side, usize),
+    /// they are allowed again.
+    null_move_wait: Option<(Side, usize)>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -224,7 +224,7 @@ impl<'a, G: Game> Worker<'a, G> {
             known_in_check: None,
             params,
             tb_probe: None,
-            null_move_wait: (Side::White, 0),
+            null_move_wait: None,
         }
     }
 
@@ -727,7 +727,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 && eval >= beta
                 && beta > -MATE_BOUND
                 && !self.stack[ply.saturating_sub(1)].null
-                && (side != self.null_move_wait.0 || ply >= self.null_move_wait.1)
+                && self.null_move_wait.is_none_or(|(waiting, from)| side != waiting || ply >= from)
                 && self.pos.null_move_safe()
             {
                 let reduction = self.params.nmp_base
@@ -746,7 +746,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 if score >= beta {
                     let score = if score >= MATE_BOUND { beta } else { score };
                     if !self.features().null_move_verification
-                        || self.null_move_wait.1 != 0
+                        || self.null_move_wait.is_some()
                         || depth < self.params.nmp_verify_depth
                     {
                         return score;
@@ -754,10 +754,10 @@ impl<'a, G: Game> Worker<'a, G> {
                     // Deep enough for a zugzwang to matter: the node searched to the null
                     // move's depth, with this side's null moves waiting for a few plies.
                     let verify_depth = depth - 1 - reduction;
-                    self.null_move_wait = (side, ply + 3 * verify_depth.max(0) as usize / 4);
+                    self.null_move_wait = Some((side, ply + 3 * verify_depth.max(0) as usize / 4));
                     self.known_in_check = Some(false);
                     let verified = self.search(verify_depth, beta - 1, beta, ply, false);
-                    self.null_move_wait.1 = 0;
+                    self.null_move_wait = None;
                     if self.stopped {
                         return 0;
                     }
