@@ -1200,7 +1200,7 @@ mod tests {
             .expect("a position");
         let (tt, control, limits) =
             (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
-        for (names, expected) in [(&["continuation-correction"][..], 40), (&[][..], 40)] {
+        for names in [&["continuation-correction"][..], &[][..]] {
             let mut features = Features::default();
             for name in names {
                 features.set(name, false).expect("a technique");
@@ -1212,7 +1212,7 @@ mod tests {
                 worker.update_correction(40, 15, 1);
             }
             let corrected = worker.corrected(100, 1) - 100;
-            assert!((corrected - expected).abs() <= 1, "{names:?}: {corrected}");
+            assert!((corrected - 40).abs() <= 1, "{names:?}: {corrected}");
         }
     }
 
