@@ -14,11 +14,12 @@ impl EngineGame for Position {
     const XBOARD_VARIANT: &'static str = "xiangqi";
     const FIRST_RANK: u8 = 0;
     const MOVES_TO_COME: u32 = 30;
-    /// Razoring and the correction history lost at 25,000 nodes a move (with the
-    /// continuation histories, which later passed alone); pruning at the reduced depth showed
-    /// no gain (docs/matches.md).
+    /// Razoring, the correction history and the history moved by the evaluation's change lost
+    /// at 25,000 nodes a move (razoring and the correction history with the continuation
+    /// histories, which later passed alone); pruning at the reduced depth showed no gain
+    /// (docs/matches.md).
     const TECHNIQUES_OFF: &'static [&'static str] =
-        &["razoring", "correction-history", "continuation-correction", "reduced-depth-pruning"];
+        &["razoring", "correction-history", "continuation-correction", "reduced-depth-pruning", "eval-history"];
     /// A larger share of the clock: at 10+0.1 the default share left about 3 s unspent at the
     /// end of a game (docs/matches.md).
     const PARAMS: &'static [(&'static str, i32)] = &[("TmSoftPct", 80)];

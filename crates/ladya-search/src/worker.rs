@@ -100,6 +100,9 @@ struct Frame {
     null: bool,
     /// [`Game::move_key`] of the move played from this ply (none for a null move).
     moved: Option<u32>,
+    /// Whether the move played from this ply was quiet (set in the main search and at the
+    /// root).
+    played_quiet: bool,
     killers: [u16; 2],
     /// A move the search of this ply leaves out: the hash move, while a singular-extension
     /// search asks how the others fare.
@@ -555,6 +558,18 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
+    /// Moves the history of the quiet move that led to the position `ply` plies below the root
+    /// by how far the static evaluation, from the view of the side that played it, rose across
+    /// it (`eval` is the position's, from the side to move's view).
+    fn learn_prior_eval_change(&mut self, eval: Score, ply: usize) {
+        let Some(prior) = ply.checked_sub(1).map(|p| self.stack[p]) else { return };
+        if let (Some(before), Some(code), true, false) = (prior.eval, prior.played, prior.played_quiet, prior.null) {
+            let max = self.params.hist_bonus_max;
+            let bonus = (-10 * (before + eval)).clamp(-max, max);
+            self.update_history(self.pos.side_to_move().opponent(), code, bonus);
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, m: G::Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -573,6 +588,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.stack[0].played = Some(m.code());
             self.stack[0].moved = Some(self.pos.move_key(m) as u32);
             self.stack[0].null = false;
+            self.stack[0].played_quiet = !self.pos.is_noisy(m);
             let nodes_before = self.nodes;
             self.make(m);
             self.pv[1].clear();
@@ -695,6 +711,12 @@ impl<'a, G: Game> Worker<'a, G> {
             (Some(now), Some(before)) => now > before,
             _ => false,
         };
+        if let Some(eval) = eval
+            && excluded == 0
+            && self.features().eval_history
+        {
+            self.learn_prior_eval_change(eval, ply);
+        }
         // The lines below this node start with as many double extensions as the line to it.
         self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
         if let Some(eval) = eval.map(|eval| self.table_refined(eval, entry, ply, depth))
@@ -911,6 +933,7 @@ impl<'a, G: Game> Worker<'a, G> {
             self.stack[ply].played = Some(code);
             self.stack[ply].moved = Some(key as u32);
             self.stack[ply].null = false;
+            self.stack[ply].played_quiet = !noisy;
             self.stack[ply + 1].double_extensions =
                 self.stack[ply].double_extensions + u8::from(double_extension && code == tt_code);
             self.make(m);
@@ -1142,7 +1165,7 @@ mod tests {
 
     use super::{
         BAD_NOISY, Bound, COUNTER, Deadlines, Features, GOOD_NOISY, HASH_MOVE, HISTORY_MAX, KILLER, Limits, Params,
-        SearchControl, Shared, TB_WIN, TranspositionTable, Wdl, Worker, gravity, wdl_score,
+        SearchControl, Shared, Side, TB_WIN, TranspositionTable, Wdl, Worker, gravity, wdl_score,
     };
 
     /// What one search thread without a network shares, with `features`.
@@ -1270,8 +1293,41 @@ mod tests {
         assert!(ranks.iter().any(|&r| r.abs() < COUNTER / 2 && r != 0), "quiet moves by history");
     }
 
-    /// The 16-bit entries move as the 32-bit formula says and stay within the bound however
-    /// long one sign of bonus goes on, with the largest bonus the search gives and beyond.
+    /// A worker on the position after 1. e4, whose root frame records that move as quiet
+    /// (or not), with the features given; and the move's code.
+    fn after_e4<'a>(shared: &'a Shared<'a>, quiet: bool) -> (Worker<'a, ladya_chess::Position>, u16) {
+        let start = <ladya_chess::Position as Game>::start();
+        let e4 = start.parse_move("e4").expect("a move");
+        let mut after = start.clone();
+        after.make(e4);
+        let mut worker = Worker::new(after, shared, 0);
+        worker.stack[0].played = Some(e4.code());
+        worker.stack[0].moved = Some(start.move_key(e4) as u32);
+        worker.stack[0].played_quiet = quiet;
+        (worker, e4.code())
+    }
+
+    /// The history of the quiet move that led to a position moves by ten times the rise of
+    /// the evaluation across it, for the side that played it, within the largest bonus.
+    #[test]
+    fn a_quiet_move_learns_how_far_it_moved_the_evaluation() {
+        let (tt, control, limits) =
+            (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
+        let shared = one_thread(&tt, &control, &limits, Features::default());
+        // White's view 30 before the move; Black's view after it: -80 (White 80), 100 (White -100).
+        for (after, expected) in [(-80, 500), (100, -1200), (-30, 0)] {
+            let (mut worker, code) = after_e4(&shared, true);
+            worker.stack[0].eval = Some(30);
+            worker.learn_prior_eval_change(after, 1);
+            let white = worker.history_index(Side::White, code);
+            assert_eq!(i32::from(worker.histories.history[white]), expected, "{after}");
+        }
+        let (mut worker, code) = after_e4(&shared, false);
+        worker.stack[0].eval = Some(30);
+        worker.learn_prior_eval_change(-80, 1);
+        assert_eq!(worker.histories.history[worker.history_index(Side::White, code)], 0, "a noisy move");
+    }
+
     #[test]
     fn tablebase_verdicts_score_as_bounds_below_mates() {
         assert_eq!(wdl_score(Wdl::Win, true, 3), (TB_WIN - 3, Bound::Lower));
@@ -1282,6 +1338,8 @@ mod tests {
         assert_eq!(wdl_score(Wdl::Draw, false, 2), (0, Bound::Exact));
     }
 
+    /// The 16-bit entries move as the 32-bit formula says and stay within the bound however
+    /// long one sign of bonus goes on, with the largest bonus the search gives and beyond.
     #[test]
     fn history_entries_stay_within_their_bound() {
         for bonus in [1, 37, 1200, HISTORY_MAX] {
