@@ -1293,8 +1293,8 @@ mod tests {
         assert!(ranks.iter().any(|&r| r.abs() < COUNTER / 2 && r != 0), "quiet moves by history");
     }
 
-    /// A worker on the position after 1. e4, whose root frame records that move as quiet
-    /// (or not), with the features given; and the move's code.
+    /// A worker of `shared` on the position after 1. e4, whose root frame records that move
+    /// as quiet (or not); and the move's code.
     fn after_e4<'a>(shared: &'a Shared<'a>, quiet: bool) -> (Worker<'a, ladya_chess::Position>, u16) {
         let start = <ladya_chess::Position as Game>::start();
         let e4 = start.parse_move("e4").expect("a move");
