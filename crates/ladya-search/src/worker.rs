@@ -563,7 +563,8 @@ impl<'a, G: Game> Worker<'a, G> {
     /// it (`eval` is the position's, from the side to move's view).
     fn learn_prior_eval_change(&mut self, eval: Score, ply: usize) {
         let Some(prior) = ply.checked_sub(1).map(|p| self.stack[p]) else { return };
-        if let (Some(before), Some(code), true, false) = (prior.eval, prior.played, prior.played_quiet, prior.null) {
+        // A null move leaves `played` empty.
+        if let (Some(before), Some(code), true) = (prior.eval, prior.played, prior.played_quiet) {
             let max = self.params.hist_bonus_max;
             let bonus = (-10 * (before + eval)).clamp(-max, max);
             self.update_history(self.pos.side_to_move().opponent(), code, bonus);
