@@ -111,6 +111,17 @@ struct Frame {
     double_extensions: u8,
 }
 
+impl Frame {
+    /// Records the move played from this ply: its code, its [`Game::move_key`] and whether it
+    /// is quiet.
+    fn record_move(&mut self, code: u16, key: usize, quiet: bool) {
+        self.played = Some(code);
+        self.moved = Some(key as u32);
+        self.null = false;
+        self.played_quiet = quiet;
+    }
+}
+
 /// The moves of one ply and their ordering scores, allocated once per search.
 struct PlyMoves<M: Copy + Default> {
     moves: MoveList<M>,
@@ -586,10 +597,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best = -INFINITE;
         for i in pv_index..self.root_moves.len() {
             let m = self.root_moves[i].mv;
-            self.stack[0].played = Some(m.code());
-            self.stack[0].moved = Some(self.pos.move_key(m) as u32);
-            self.stack[0].null = false;
-            self.stack[0].played_quiet = !self.pos.is_noisy(m);
+            self.stack[0].record_move(m.code(), self.pos.move_key(m), !self.pos.is_noisy(m));
             let nodes_before = self.nodes;
             self.make(m);
             self.pv[1].clear();
@@ -931,10 +939,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
 
             let key = self.pos.move_key(m);
-            self.stack[ply].played = Some(code);
-            self.stack[ply].moved = Some(key as u32);
-            self.stack[ply].null = false;
-            self.stack[ply].played_quiet = !noisy;
+            self.stack[ply].record_move(code, key, !noisy);
             self.stack[ply + 1].double_extensions =
                 self.stack[ply].double_extensions + u8::from(double_extension && code == tt_code);
             self.make(m);
@@ -1302,9 +1307,7 @@ mod tests {
         let mut after = start.clone();
         after.make(e4);
         let mut worker = Worker::new(after, shared, 0);
-        worker.stack[0].played = Some(e4.code());
-        worker.stack[0].moved = Some(start.move_key(e4) as u32);
-        worker.stack[0].played_quiet = quiet;
+        worker.stack[0].record_move(e4.code(), start.move_key(e4), quiet);
         (worker, e4.code())
     }
 
