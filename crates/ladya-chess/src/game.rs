@@ -145,6 +145,24 @@ impl Game for Position {
         Some(white.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
     }
 
+    /// Each side's knights, bishops, rooks, queens and king.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        const MUL: [u64; 5] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0x27D4_EB2F_1656_67C5,
+            0xFF51_AFD7_ED55_8CCD,
+        ];
+        let key = |side: Side| {
+            [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King]
+                .iter()
+                .zip(MUL)
+                .fold(0u64, |a, (&k, m)| (a ^ self.pieces(side, k).wrapping_mul(m)).rotate_left(13))
+        };
+        Some([key(Side::White), key(Side::Black)])
+    }
+
     const MOVE_KEYS: usize = 12 * 64;
 
     /// The moving piece (side and kind) and the target square.

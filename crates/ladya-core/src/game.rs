@@ -555,6 +555,12 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// Keys of each side's pieces other than the structure's (white's, then black's), by which
+    /// the search learns its static evaluation's misses too. None by default.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        None
+    }
+
     /// Whether passing the turn is unlikely to be the best move here (no zugzwang), so that
     /// null-move pruning is sound enough to use.
     fn null_move_safe(&self) -> bool;

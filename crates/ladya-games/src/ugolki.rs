@@ -27,6 +27,7 @@ impl EngineGame for Position {
         "double-extensions",
         "qs-table-score",
         "eval-history",
+        "piece-correction",
     ];
     /// Three times chess's: the weakest level (one ply in ugolki) scored 67.7% against the
     /// three-own-moves player with chess's choice and generation 3's network, 53.0% and 56.8%

@@ -29,6 +29,8 @@ pub(crate) struct Histories {
     pub(crate) correction: Vec<i32>,
     /// The same by side to move and the key of the move that led to the position.
     pub(crate) continuation_correction: Vec<i32>,
+    /// The same by side to move and each side's [`Game::piece_keys`].
+    pub(crate) piece_correction: Vec<i32>,
 }
 
 impl Histories {
@@ -42,6 +44,7 @@ impl Histories {
             continuation: vec![0; Histories::continuation_len::<G>(features)],
             correction: vec![0; 2 * CORRECTIONS],
             continuation_correction: vec![0; 2 * G::MOVE_KEYS],
+            piece_correction: vec![0; 4 * CORRECTIONS],
         }
     }
 

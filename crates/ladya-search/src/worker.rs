@@ -446,6 +446,16 @@ impl<'a, G: Game> Worker<'a, G> {
         Some(self.pos.side_to_move().index() * CORRECTIONS + (key >> 50) as usize % CORRECTIONS)
     }
 
+    /// The piece-correction entries of the position, one for each side's pieces.
+    fn piece_correction_indices(&self) -> Option<[usize; 2]> {
+        if !self.features().piece_correction {
+            return None;
+        }
+        let keys = self.pos.piece_keys()?;
+        let us = self.pos.side_to_move().index();
+        Some([0, 1].map(|s| (us * 2 + s) * CORRECTIONS + (keys[s] >> 50) as usize % CORRECTIONS))
+    }
+
     /// The continuation-correction entry of the position `ply` plies below the root: by the
     /// side to move and the move that led to it, none after a null move or at the root.
     fn continuation_correction_index(&self, ply: usize) -> Option<usize> {
@@ -464,7 +474,10 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         let by_structure = self.correction_index().map_or(0, |i| self.histories.correction[i]);
         let by_move = self.continuation_correction_index(ply).map_or(0, |i| self.histories.continuation_correction[i]);
-        raw + (by_structure + by_move) / CORRECTION_GRAIN
+        let by_pieces = self
+            .piece_correction_indices()
+            .map_or(0, |[a, b]| self.histories.piece_correction[a] + self.histories.piece_correction[b]);
+        raw + (by_structure + by_move + by_pieces) / CORRECTION_GRAIN
     }
 
     /// `eval`, the corrected static evaluation of the position `ply` plies below the root, or
@@ -483,17 +496,25 @@ impl<'a, G: Game> Worker<'a, G> {
         let weight = (depth + 1).min(16);
         let limit = self.params.corr_max;
         let (structure, by_move) = (self.correction_index(), self.continuation_correction_index(ply));
+        let pieces = self.piece_correction_indices();
         let structure_value = structure.map_or(0, |i| self.histories.correction[i]);
         let move_value = by_move.map_or(0, |i| self.histories.continuation_correction[i]);
-        let towards = |entry: &mut i32, rest: i32| {
-            let target = (miss - rest / CORRECTION_GRAIN).clamp(-limit, limit) * CORRECTION_GRAIN;
+        let piece_values = pieces.map_or([0, 0], |p| p.map(|i| self.histories.piece_correction[i]));
+        let total = structure_value + move_value + piece_values[0] + piece_values[1];
+        let towards = |entry: &mut i32, own: i32| {
+            let target = (miss - (total - own) / CORRECTION_GRAIN).clamp(-limit, limit) * CORRECTION_GRAIN;
             *entry = (*entry * (256 - weight) + target * weight) / 256;
         };
         if let Some(i) = structure {
-            towards(&mut self.histories.correction[i], move_value);
+            towards(&mut self.histories.correction[i], structure_value);
         }
         if let Some(i) = by_move {
-            towards(&mut self.histories.continuation_correction[i], structure_value);
+            towards(&mut self.histories.continuation_correction[i], move_value);
+        }
+        if let Some(p) = pieces {
+            for (i, own) in p.into_iter().zip(piece_values) {
+                towards(&mut self.histories.piece_correction[i], own);
+            }
         }
     }
 
@@ -1221,18 +1242,25 @@ mod tests {
         assert_eq!(evaluate(&rook_up(119), off), whole);
     }
 
-    /// The correction histories, by pawn structure and by the move that led to the position,
-    /// learn a steady miss together and correct it once, not once each.
+    /// The correction histories (by pawn structure, by the move that led to the position, by
+    /// each side's other pieces), in any mix, learn a steady miss together and correct it
+    /// once, not once each.
     #[test]
     fn the_correction_histories_together_correct_a_miss_once() {
         let pos = ladya_chess::Position::from_fen("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
             .expect("a position");
         let (tt, control, limits) =
             (TranspositionTable::try_new(1).expect("a table"), SearchControl::new(), Limits::default());
-        for names in [&["continuation-correction"][..], &[][..]] {
+        let switches: [&[(&str, bool)]; 4] = [
+            &[("continuation-correction", false)],
+            &[],
+            &[("piece-correction", true)],
+            &[("piece-correction", true), ("continuation-correction", false), ("correction-history", false)],
+        ];
+        for names in switches {
             let mut features = Features::default();
-            for name in names {
-                features.set(name, false).expect("a technique");
+            for &(name, on) in names {
+                features.set(name, on).expect("a technique");
             }
             let shared = one_thread(&tt, &control, &limits, features);
             let mut worker = Worker::new(pos.clone(), &shared, 0);

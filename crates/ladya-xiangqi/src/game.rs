@@ -123,6 +123,28 @@ impl Game for Position {
         Some(mix(red, 0x9E37_79B9_7F4A_7C15) ^ mix(black, 0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
     }
 
+    /// Each side's pieces but its soldiers.
+    fn piece_keys(&self) -> Option<[u64; 2]> {
+        const MUL: [u64; 6] = [
+            0x9E37_79B9_7F4A_7C15,
+            0xC2B2_AE3D_27D4_EB4F,
+            0x1656_67B1_9E37_79F9,
+            0x27D4_EB2F_1656_67C5,
+            0xFF51_AFD7_ED55_8CCD,
+            0xC4CE_B9FE_1A85_EC53,
+        ];
+        let key = |side: Side| {
+            [Kind::General, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Rook, Kind::Cannon].iter().zip(MUL).fold(
+                0u64,
+                |a, (&k, m)| {
+                    let b = self.pieces(side, k);
+                    (a ^ ((b as u64) ^ ((b >> 64) as u64).rotate_left(17)).wrapping_mul(m)).rotate_left(13)
+                },
+            )
+        };
+        Some([key(Side::White), key(Side::Black)])
+    }
+
     const MOVE_KEYS: usize = 14 * SQUARES;
 
     /// The moving piece (side and kind) and the target square.

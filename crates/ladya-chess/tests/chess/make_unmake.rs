@@ -57,3 +57,29 @@ fn null_move_restores_exactly() {
     pos.unmake();
     assert!(pos == before);
 }
+
+/// Each side's piece key follows its knights, bishops, rooks, queens and king, not its pawns.
+#[test]
+fn piece_keys_follow_each_sides_pieces_but_not_its_pawns() {
+    use ladya_core::Game;
+    let keys = |moves: &[&str]| {
+        let mut pos = Position::start();
+        for text in moves {
+            let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            pos.make(m);
+        }
+        pos.piece_keys().expect("chess names its pieces")
+    };
+    let start = keys(&[]);
+    assert_ne!(start[0], start[1]);
+    assert_eq!(keys(&["e2e4", "e7e5"]), start);
+    let knight_out = keys(&["g1f3"]);
+    assert_ne!(knight_out[0], start[0]);
+    assert_eq!(knight_out[1], start[1]);
+    assert_eq!(keys(&["g1f3", "g8f6", "f3g1", "f6g8"]), start);
+    let pawn_taken = keys(&["e2e4", "d7d5", "e4d5"]);
+    assert_eq!(pawn_taken, start);
+    let queen_taken = keys(&["e2e4", "d7d5", "e4d5", "d8d5", "b1c3", "d5a2", "a1a2"]);
+    assert_ne!(queen_taken[0], start[0]);
+    assert_ne!(queen_taken[1], start[1]);
+}

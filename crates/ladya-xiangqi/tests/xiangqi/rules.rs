@@ -297,3 +297,23 @@ fn any_move_or_square_a_caller_builds_is_answered() {
     }
     assert!(start.piece_at(90).is_none() && start.piece_at(255).is_none());
 }
+
+/// Each side's piece key follows all its pieces but its soldiers.
+#[test]
+fn piece_keys_follow_each_sides_pieces_but_not_its_soldiers() {
+    let keys = |moves: &[&str]| {
+        let mut pos = Position::start();
+        for text in moves {
+            let m = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            pos.make(m);
+        }
+        pos.piece_keys().expect("xiangqi names its pieces")
+    };
+    let start = keys(&[]);
+    assert_ne!(start[0], start[1]);
+    assert_eq!(keys(&["c3c4", "c6c5"]), start);
+    let cannon_moved = keys(&["h2e2"]);
+    assert_ne!(cannon_moved[0], start[0]);
+    assert_eq!(cannon_moved[1], start[1]);
+    assert_eq!(keys(&["h2e2", "h7e7", "e2h2", "e7h7"]), start);
+}
