@@ -18,14 +18,8 @@ impl EngineGame for Position {
     /// at 25,000 nodes a move (razoring and the correction history with the continuation
     /// histories, which later passed alone); pruning at the reduced depth showed no gain
     /// (docs/matches.md).
-    const TECHNIQUES_OFF: &'static [&'static str] = &[
-        "razoring",
-        "correction-history",
-        "continuation-correction",
-        "reduced-depth-pruning",
-        "eval-history",
-        "piece-correction",
-    ];
+    const TECHNIQUES_OFF: &'static [&'static str] =
+        &["razoring", "correction-history", "continuation-correction", "reduced-depth-pruning", "eval-history"];
     /// A larger share of the clock: at 10+0.1 the default share left about 3 s unspent at the
     /// end of a game (docs/matches.md).
     const PARAMS: &'static [(&'static str, i32)] = &[("TmSoftPct", 80)];

@@ -60,7 +60,8 @@ pub struct Features {
     /// Piece correction: the static evaluation corrected, too, by how far it missed in
     /// positions where one side's pieces other than the structure's stand the same
     /// ([`Game::piece_keys`](ladya_core::Game::piece_keys)), a table for each side. SPRT at
-    /// 25,000 nodes a move in chess: +13.8 ± 10.2 Elo, H1 (`docs/matches.md`); on in chess only.
+    /// 25,000 nodes a move: chess +13.8 ± 10.2 Elo, xiangqi +13.6 ± 10.4, both H1
+    /// (`docs/matches.md`); on in chess and xiangqi.
     pub piece_correction: bool,
     /// Continuation correction history: the static evaluation corrected, too, by how far it
     /// missed after the move that led to the position (by side to move and that move's
