@@ -1,6 +1,7 @@
 //! Chess as a [`Game`]: the glue to the generic search and protocols (the rules of ending are
 //! in [`crate::rules`]).
 
+use ladya_core::zobrist::piece_sets_key;
 use ladya_core::{Game, GameError, MoveList, Outcome, PieceChanges, PlacedPiece, Score, Side};
 
 use crate::board::{Square, more_than_one};
@@ -147,18 +148,10 @@ impl Game for Position {
 
     /// Each side's knights, bishops, rooks, queens and king.
     fn piece_keys(&self) -> Option<[u64; 2]> {
-        const MUL: [u64; 5] = [
-            0x9E37_79B9_7F4A_7C15,
-            0xC2B2_AE3D_27D4_EB4F,
-            0x1656_67B1_9E37_79F9,
-            0x27D4_EB2F_1656_67C5,
-            0xFF51_AFD7_ED55_8CCD,
-        ];
         let key = |side: Side| {
-            [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King]
-                .iter()
-                .zip(MUL)
-                .fold(0u64, |a, (&k, m)| (a ^ self.pieces(side, k).wrapping_mul(m)).rotate_left(13))
+            piece_sets_key(
+                [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King].map(|kind| self.pieces(side, kind)),
+            )
         };
         Some([key(Side::White), key(Side::Black)])
     }

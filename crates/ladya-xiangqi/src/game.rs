@@ -1,5 +1,6 @@
 //! Xiangqi as a [`Game`]: the glue to the generic search, protocols and command line.
 
+use ladya_core::zobrist::piece_sets_key;
 use ladya_core::{Game, GameError, MoveList, Outcome, PieceChanges, PlacedPiece, Score, Side};
 
 use crate::board::{SQUARES, Square, file_of, rank_of, square_at};
@@ -125,21 +126,11 @@ impl Game for Position {
 
     /// Each side's pieces but its soldiers.
     fn piece_keys(&self) -> Option<[u64; 2]> {
-        const MUL: [u64; 6] = [
-            0x9E37_79B9_7F4A_7C15,
-            0xC2B2_AE3D_27D4_EB4F,
-            0x1656_67B1_9E37_79F9,
-            0x27D4_EB2F_1656_67C5,
-            0xFF51_AFD7_ED55_8CCD,
-            0xC4CE_B9FE_1A85_EC53,
-        ];
+        let fold = |b: u128| (b as u64) ^ ((b >> 64) as u64).rotate_left(17);
         let key = |side: Side| {
-            [Kind::General, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Rook, Kind::Cannon].iter().zip(MUL).fold(
-                0u64,
-                |a, (&k, m)| {
-                    let b = self.pieces(side, k);
-                    (a ^ ((b as u64) ^ ((b >> 64) as u64).rotate_left(17)).wrapping_mul(m)).rotate_left(13)
-                },
+            piece_sets_key(
+                [Kind::General, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Rook, Kind::Cannon]
+                    .map(|kind| fold(self.pieces(side, kind))),
             )
         };
         Some([key(Side::White), key(Side::Black)])
