@@ -119,18 +119,19 @@ impl Game for Position {
 
     /// The soldiers of both sides.
     fn structure_key(&self) -> Option<u64> {
-        let mix = |b: u128, k: u64| ((b as u64) ^ ((b >> 64) as u64).rotate_left(17)).wrapping_mul(k);
         let (red, black) = (self.pieces(Side::White, Kind::Soldier), self.pieces(Side::Black, Kind::Soldier));
-        Some(mix(red, 0x9E37_79B9_7F4A_7C15) ^ mix(black, 0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
+        Some(
+            fold_board(red).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ fold_board(black).wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29),
+        )
     }
 
     /// Each side's pieces but its soldiers.
     fn piece_keys(&self) -> Option<[u64; 2]> {
-        let fold = |b: u128| (b as u64) ^ ((b >> 64) as u64).rotate_left(17);
         let key = |side: Side| {
             piece_sets_key(
                 [Kind::General, Kind::Advisor, Kind::Elephant, Kind::Horse, Kind::Rook, Kind::Cannon]
-                    .map(|kind| fold(self.pieces(side, kind))),
+                    .map(|kind| fold_board(self.pieces(side, kind))),
             )
         };
         Some([key(Side::White), key(Side::Black)])
@@ -220,4 +221,10 @@ impl Position {
         let piece = self.board[square as usize];
         PlacedPiece::new(piece.side(), piece.kind() as u8, square)
     }
+}
+
+/// A board of 90 squares folded into 64 bits for keying: its high bits turned and laid over
+/// its low ones.
+fn fold_board(board: u128) -> u64 {
+    (board as u64) ^ ((board >> 64) as u64).rotate_left(17)
 }
