@@ -15,9 +15,9 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     out
 }
 
-/// One key for a list of piece sets (each a bitboard, or a wider board folded to 64 bits),
+/// One key for up to six piece sets (each a bitboard, or a wider board folded to 64 bits),
 /// each set weighted by its place in the list: the same sets in the same places give the
-/// same key, and moving any piece of them changes it.
+/// same key, and moving any piece of them changes it. More than six is refused when compiling.
 ///
 /// ```
 /// use ladya_core::zobrist::piece_sets_key;
@@ -25,7 +25,7 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
 /// assert_eq!(piece_sets_key([1, 2]), piece_sets_key([1, 2]));
 /// assert_ne!(piece_sets_key([1, 2]), piece_sets_key([2, 1]));
 /// ```
-pub fn piece_sets_key(sets: impl IntoIterator<Item = u64>) -> u64 {
+pub fn piece_sets_key<const N: usize>(sets: [u64; N]) -> u64 {
     const WEIGHTS: [u64; 6] = [
         0x9E37_79B9_7F4A_7C15,
         0xC2B2_AE3D_27D4_EB4F,
@@ -34,6 +34,7 @@ pub fn piece_sets_key(sets: impl IntoIterator<Item = u64>) -> u64 {
         0xFF51_AFD7_ED55_8CCD,
         0xC4CE_B9FE_1A85_EC53,
     ];
+    const { assert!(N <= WEIGHTS.len(), "a weight for each set") };
     sets.into_iter().zip(WEIGHTS).fold(0, |key, (set, weight)| (key ^ set.wrapping_mul(weight)).rotate_left(13))
 }
 
