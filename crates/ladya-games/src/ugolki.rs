@@ -29,6 +29,9 @@ impl EngineGame for Position {
         "eval-history",
         "piece-correction",
     ];
+    /// The reverse futility and futility margins wider than chess's, as ugolki has always had
+    /// them: chess's tighter ones are untried here.
+    const PARAMS: &'static [(&'static str, i32)] = &[("RfpMargin", 80), ("FutBase", 100), ("FutMargin", 90)];
     /// Three times chess's: the weakest level (one ply in ugolki) scored 67.7% against the
     /// three-own-moves player with chess's choice and generation 3's network, 53.0% and 56.8%
     /// with this (docs/play.md).

@@ -21,8 +21,10 @@ impl EngineGame for Position {
     const TECHNIQUES_OFF: &'static [&'static str] =
         &["razoring", "correction-history", "continuation-correction", "reduced-depth-pruning", "eval-history"];
     /// A larger share of the clock: at 10+0.1 the default share left about 3 s unspent at the
-    /// end of a game (docs/matches.md).
-    const PARAMS: &'static [(&'static str, i32)] = &[("TmSoftPct", 80)];
+    /// end of a game; the reverse futility and futility margins wider than chess's, as xiangqi
+    /// has always had them: doubled they lost, tighter ones are untried (docs/matches.md).
+    const PARAMS: &'static [(&'static str, i32)] =
+        &[("TmSoftPct", 80), ("RfpMargin", 80), ("FutBase", 100), ("FutMargin", 90)];
     /// 8 by pieces, 32 at the start.
     const OUTPUT_BUCKETS: OutputBuckets = OutputBuckets::Pieces { count: 8, most: 32 };
     /// The sigmoid scale 443 fitted to generation 3's self-play data.

@@ -10,7 +10,7 @@
 //! use ladya_search::Params;
 //!
 //! let mut params = Params::default();
-//! assert_eq!(params.get("RfpMargin"), Some(80));
+//! assert_eq!(params.get("RfpMargin"), Some(60));
 //! params.set("rfpmargin", "96").expect("a parameter").expect("in range");
 //! assert_eq!(params.rfp_margin, 96);
 //! let refused = params.set("RfpMargin", "5000").expect("a parameter").unwrap_err();
@@ -78,7 +78,7 @@ params! {
     /// Reverse futility pruning at depths up to this.
     rfp_depth "RfpDepth" = 7, 1..=12, 1;
     /// Reverse futility margin per ply of depth (less one ply when improving).
-    rfp_margin "RfpMargin" = 80, 20..=200, 8;
+    rfp_margin "RfpMargin" = 60, 20..=200, 8;
     /// Razoring at depths up to this.
     razor_depth "RazorDepth" = 2, 1..=6, 1;
     /// Razoring margin per ply of depth.
@@ -124,9 +124,9 @@ params! {
     /// Futility pruning at depths up to this.
     fut_depth "FutDepth" = 6, 1..=12, 1;
     /// Futility margin: this much ...
-    fut_base "FutBase" = 100, 0..=300, 12;
+    fut_base "FutBase" = 60, 0..=300, 12;
     /// ... plus this much per ply of depth.
-    fut_margin "FutMargin" = 90, 20..=250, 8;
+    fut_margin "FutMargin" = 60, 20..=250, 8;
     /// With `history-pruning`, quiet moves are pruned by their histories at depths up to this ...
     hist_prune_depth "HistPruneDepth" = 4, 1..=8, 1;
     /// ... when their histories sum below minus this much per ply of depth.
@@ -302,12 +302,12 @@ mod tests {
         let tuned = Params::default().with_values(&game);
         assert_eq!((tuned.rfp_margin, tuned.lmr_div, tuned.nmp_base), (150, 230, 3));
         let mut chosen = Params::default();
-        chosen.set("rfpmargin", "81").unwrap().unwrap();
+        chosen.set("rfpmargin", "61").unwrap().unwrap();
         chosen.lmr_div = 210;
         let tuned = chosen.with_values(&game);
-        assert_eq!((tuned.rfp_margin, tuned.lmr_div), (81, 210));
+        assert_eq!((tuned.rfp_margin, tuned.lmr_div), (61, 210));
         let mut echoed = Params::default();
-        echoed.set("RfpMargin", "80").unwrap().unwrap();
+        echoed.set("RfpMargin", "60").unwrap().unwrap();
         assert_eq!(echoed.with_values(&game).rfp_margin, 150);
         let mut refused = Params::default();
         assert!(refused.set("RfpMargin", "5000").unwrap().is_err());

@@ -70,8 +70,8 @@ fn a_zugzwang_that_passing_hides_is_found_by_verifying_null_moves() {
     let fen = "7k/3p3p/3P1PpP/8/P5p1/4Kn2/5p2/7b w - - 0 1";
     let mut unverified = SearchOptions::default();
     unverified.features.set("null-move-verification", false).unwrap();
-    assert_eq!(best_uci(fen, 32, &SearchOptions::default()), ("f6f7".to_string(), mate_in(29)));
-    let (_, score) = best_uci(fen, 32, &unverified);
+    assert_eq!(best_uci(fen, 34, &SearchOptions::default()), ("f6f7".to_string(), mate_in(29)));
+    let (_, score) = best_uci(fen, 34, &unverified);
     assert!(score < mate_in(29), "{score}");
 }
 
