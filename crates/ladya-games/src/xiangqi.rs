@@ -22,7 +22,8 @@ impl EngineGame for Position {
         &["razoring", "correction-history", "continuation-correction", "reduced-depth-pruning", "eval-history"];
     /// A larger share of the clock: at 10+0.1 the default share left about 3 s unspent at the
     /// end of a game; the reverse futility and futility margins wider than chess's, as xiangqi
-    /// has always had them: doubled they lost, tighter ones are untried (docs/matches.md).
+    /// has always had them: neither doubled nor as tight as chess's did they gain
+    /// (docs/matches.md).
     const PARAMS: &'static [(&'static str, i32)] =
         &[("TmSoftPct", 80), ("RfpMargin", 80), ("FutBase", 100), ("FutMargin", 90)];
     /// 8 by pieces, 32 at the start.
